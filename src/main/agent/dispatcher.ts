@@ -1,0 +1,152 @@
+import type { ToolCallView } from '../../shared/domain'
+import type { Gate } from '../gate/gate'
+import type { Catalog } from '../tools/catalog'
+import { errorOutput, type Tool, type ToolContext, type ToolOutput } from '../tools/tool'
+import { parseToolInput } from './tool-input'
+
+/** A tool call as the model made it; `input` is the raw JSON text, or already-parsed arguments. */
+export interface RequestedCall {
+  id: string
+  name: string
+  input: unknown
+}
+
+export interface DispatchResult {
+  callId: string
+  name: string
+  output: ToolOutput
+  refusedBy: string | null
+}
+
+export interface DispatchDeps {
+  sessionId: string
+  catalog: Catalog
+  gate: Gate
+  context: ToolContext
+  /** Told of every state change of every call, for the window and `run --json`. */
+  onUpdate: (view: ToolCallView) => void
+  now?: () => number
+}
+
+interface Prepared {
+  view: ToolCallView
+  tool: Tool | null
+  input: unknown
+  output: ToolOutput | null
+}
+
+/**
+ * Runs one turn's tool calls: each passes the gate one at a time, in order (a person may be
+ * asked); then approved calls execute, read-only ones concurrently and mutating ones alone, in
+ * the order the model gave them. Every failure comes back as an isError result, never a throw.
+ */
+export async function dispatch(
+  calls: readonly RequestedCall[],
+  deps: DispatchDeps
+): Promise<DispatchResult[]> {
+  const now = deps.now ?? Date.now
+  const prepared: Prepared[] = []
+  for (const call of calls) {
+    prepared.push(await prepare(call, deps))
+  }
+
+  for (const batch of batches(prepared)) {
+    await Promise.all(batch.map((item) => execute(item, deps, now)))
+  }
+  return prepared.map((item) => ({
+    callId: item.view.id,
+    name: item.view.name,
+    output: item.output ?? errorOutput('the call did not run'),
+    refusedBy: item.view.refusedBy
+  }))
+}
+
+async function prepare(call: RequestedCall, deps: DispatchDeps): Promise<Prepared> {
+  const tool = deps.catalog.get(call.name) ?? null
+  const view: ToolCallView = {
+    id: call.id,
+    name: call.name,
+    input: call.input,
+    state: 'awaiting-approval',
+    readOnly: tool?.readOnly ?? true,
+    capabilities: tool ? { ...tool.capabilities } : null,
+    startedAt: null,
+    endedAt: null,
+    output: null,
+    refusedBy: null
+  }
+  if (!tool) {
+    const names = deps.catalog.list().map((t) => t.name)
+    return finished(view, deps, errorOutput(
+      `There is no tool named ${call.name}. Available tools: ${names.join(', ')}.`
+    ))
+  }
+  const parsed = parseToolInput(tool, call.input)
+  view.input = parsed.shown
+  if (!parsed.ok) return finished(view, deps, errorOutput(parsed.message))
+
+  if (deps.context.signal.aborted) {
+    return finished(view, deps, errorOutput('The turn was stopped before this call ran.'), 'cancel')
+  }
+  deps.onUpdate({ ...view })
+  const decision = await deps.gate.decide(
+    { sessionId: deps.sessionId, callId: call.id, tool, input: parsed.value },
+    deps.context.signal
+  )
+  if (!decision.allowed) {
+    return finished(view, deps, errorOutput(decision.reason), decision.refusedBy)
+  }
+  return { view, tool, input: parsed.value, output: null }
+}
+
+function finished(
+  view: ToolCallView,
+  deps: DispatchDeps,
+  output: ToolOutput,
+  refusedBy: string | null = null
+): Prepared {
+  view.state = refusedBy ? 'denied' : 'failed'
+  view.refusedBy = refusedBy
+  view.output = output
+  deps.onUpdate({ ...view })
+  return { view, tool: null, input: null, output }
+}
+
+/** Consecutive read-only calls form one concurrent batch; a mutating call is a batch alone. */
+function batches(items: readonly Prepared[]): Prepared[][] {
+  const runnable = items.filter((item) => item.tool && !item.output)
+  const result: Prepared[][] = []
+  for (const item of runnable) {
+    const last = result.at(-1)
+    if (item.tool?.readOnly && last?.[0]?.tool?.readOnly) last.push(item)
+    else result.push([item])
+  }
+  return result
+}
+
+async function execute(item: Prepared, deps: DispatchDeps, now: () => number): Promise<void> {
+  const tool = item.tool
+  if (!tool) return
+  const { view } = item
+  if (deps.context.signal.aborted) {
+    item.output = errorOutput('The turn was stopped before this call ran.')
+    view.state = 'denied'
+    view.refusedBy = 'cancel'
+    view.output = item.output
+    deps.onUpdate({ ...view })
+    return
+  }
+  view.state = 'running'
+  view.startedAt = now()
+  deps.onUpdate({ ...view })
+  try {
+    item.output = await tool.call(item.input, deps.context)
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error)
+    item.output = errorOutput(`${tool.name} failed: ${message}`)
+  }
+  view.endedAt = now()
+  view.state = item.output.isError ? 'failed' : 'done'
+  view.output = item.output
+  deps.onUpdate({ ...view })
+}

@@ -1,0 +1,1 @@
+import { app } from 'electron'; console.log(app)

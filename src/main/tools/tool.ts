@@ -1,0 +1,56 @@
+import type { z } from 'zod'
+import type { Capabilities, ContentBlock, ToolOutput } from '../../shared/domain'
+import type { PathJail } from '../workspace/path-jail'
+import type { ReadVersions } from '../workspace/read-versions'
+
+export type { Capabilities, ToolOutput }
+
+/** What a tool may use while it runs: the jailed workspace and this session's read ledger. */
+export interface ToolContext {
+  readonly sessionId: string
+  readonly jail: PathJail
+  readonly reads: ReadVersions
+  readonly signal: AbortSignal
+}
+
+/**
+ * A tool the model can call. Built-in and MCP tools share this interface; nothing above the
+ * catalog knows where one came from.
+ */
+export interface Tool<Schema extends z.ZodType = z.ZodType> {
+  readonly name: string
+  readonly description: string
+  readonly inputSchema: Schema
+  readonly readOnly: boolean
+  readonly capabilities: Capabilities
+  /** Where the tool comes from: `builtin`, or `mcp:<server>` later. */
+  readonly source: string
+  call(input: z.infer<Schema>, ctx: ToolContext): Promise<ToolOutput>
+}
+
+/** Declares a tool with its input type inferred from its schema. */
+export function defineTool<Schema extends z.ZodType>(tool: Tool<Schema>): Tool {
+  return tool as unknown as Tool
+}
+
+export const noCapabilities: Capabilities = {
+  privateData: false,
+  untrustedInput: false,
+  egress: 'none',
+  destructive: false
+}
+
+export function textOutput(text: string, isError = false): ToolOutput {
+  return { content: [{ type: 'text', text }], isError, external: false }
+}
+
+/** An expected failure the model can route around, said in words it can act on. */
+export function errorOutput(text: string): ToolOutput {
+  return textOutput(text, true)
+}
+
+export function outputText(content: readonly ContentBlock[]): string {
+  return content
+    .map((block) => (block.type === 'text' ? block.text : `[image ${block.mediaType}]`))
+    .join('\n')
+}

@@ -1,0 +1,28 @@
+import { randomBytes } from 'node:crypto'
+import { open, rename, rm, stat } from 'node:fs/promises'
+import path from 'node:path'
+
+/**
+ * Writes a file so that readers see the old content or the new, never half of it: the bytes go
+ * to a temporary file beside the target, are flushed, and the temporary file is renamed over it.
+ * An existing file keeps its permission bits.
+ */
+export async function writeFileAtomic(target: string, content: string | Buffer): Promise<void> {
+  const dir = path.dirname(target)
+  const temp = path.join(dir, `.${path.basename(target)}.${randomBytes(6).toString('hex')}.tmp`)
+  const mode = await stat(target).then(
+    (s) => s.mode & 0o7777,
+    () => 0o644
+  )
+  const handle = await open(temp, 'wx', mode)
+  try {
+    await handle.writeFile(content)
+    await handle.sync()
+    await handle.close()
+    await rename(temp, target)
+  } catch (error) {
+    await handle.close().catch(() => undefined)
+    await rm(temp, { force: true })
+    throw error
+  }
+}

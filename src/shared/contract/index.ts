@@ -1,0 +1,4 @@
+export * from './names'
+export * from './contract'
+export * from './frames'
+export * from './bridge'
