@@ -1,1 +1,2 @@
-import { app } from 'electron'; console.log(app)
+import { app } from 'electron'
+console.log(app)

@@ -77,9 +77,11 @@ async function prepare(call: RequestedCall, deps: DispatchDeps): Promise<Prepare
   }
   if (!tool) {
     const names = deps.catalog.list().map((t) => t.name)
-    return finished(view, deps, errorOutput(
-      `There is no tool named ${call.name}. Available tools: ${names.join(', ')}.`
-    ))
+    return finished(
+      view,
+      deps,
+      errorOutput(`There is no tool named ${call.name}. Available tools: ${names.join(', ')}.`)
+    )
   }
   const parsed = parseToolInput(tool, call.input)
   view.input = parsed.shown

@@ -1,8 +1,7 @@
 import type { Tool } from '../tools/tool'
 
 export type ParsedInput =
-  | { ok: true; value: unknown; shown: unknown }
-  | { ok: false; message: string; shown: unknown }
+  { ok: true; value: unknown; shown: unknown } | { ok: false; message: string; shown: unknown }
 
 /**
  * Turns what the model sent into the tool's typed input. Malformed JSON and schema failures come

@@ -1,1 +1,48 @@
-console.log('cli')
+import { ProviderConfigError } from '../providers/create-provider'
+import { parseCliArgs, usage, UsageError, type CliArgs } from './args'
+import { callCommand } from './commands/call'
+import { runCommand } from './commands/run'
+import { serveCommand } from './commands/serve'
+import { toolsCommand } from './commands/tools'
+
+const commands: Record<string, (args: CliArgs) => Promise<number>> = {
+  tools: toolsCommand,
+  call: callCommand,
+  run: runCommand,
+  serve: serveCommand
+}
+
+/** The headless entry: the same core as the window, for scripting, smoke tests and CI. */
+async function main(argv: readonly string[]): Promise<number> {
+  try {
+    const args = parseCliArgs(argv)
+    if (args.help || args.command === 'help') {
+      console.log(usage)
+      return 0
+    }
+    const command = args.command ? commands[args.command] : undefined
+    if (!command) {
+      throw new UsageError(args.command ? `unknown command "${args.command}"` : 'no command given')
+    }
+    return await command(args)
+  } catch (error) {
+    if (error instanceof UsageError) {
+      console.error(`mecatl: ${error.message}\n\n${usage}`)
+      return 2
+    }
+    if (error instanceof ProviderConfigError) {
+      console.error(`mecatl: ${error.message}`)
+      return 1
+    }
+    throw error
+  }
+}
+
+main(process.argv.slice(2)).then(
+  // Exit explicitly: SDK keep-alive sockets must not hold a finished command open.
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error('mecatl: unexpected failure:', error)
+    process.exit(1)
+  }
+)

@@ -10,8 +10,7 @@ export interface GateRequest {
 }
 
 export type GateDecision =
-  | { allowed: true }
-  | { allowed: false; refusedBy: 'mode' | 'approver'; reason: string }
+  { allowed: true } | { allowed: false; refusedBy: 'mode' | 'approver'; reason: string }
 
 export interface ApproverAnswer {
   decision: 'allow' | 'deny'

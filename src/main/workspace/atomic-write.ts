@@ -9,13 +9,17 @@ import path from 'node:path'
  */
 export async function writeFileAtomic(target: string, content: string | Buffer): Promise<void> {
   const dir = path.dirname(target)
-  const temp = path.join(dir, `.${path.basename(target)}.${randomBytes(6).toString('hex')}.tmp`)
-  const mode = await stat(target).then(
+  // Part of the name only: the whole name plus the suffix could pass the filesystem's limit.
+  const stem = Array.from(path.basename(target)).slice(0, 32).join('')
+  const temp = path.join(dir, `.${stem}.${randomBytes(6).toString('hex')}.tmp`)
+  const existingMode = await stat(target).then(
     (s) => s.mode & 0o7777,
-    () => 0o644
+    () => null
   )
-  const handle = await open(temp, 'wx', mode)
+  const handle = await open(temp, 'wx', existingMode ?? 0o644)
   try {
+    // open() applies the umask; chmod does not, so an existing file's bits survive whole.
+    if (existingMode !== null) await handle.chmod(existingMode)
     await handle.writeFile(content)
     await handle.sync()
     await handle.close()

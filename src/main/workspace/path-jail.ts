@@ -39,7 +39,9 @@ export class PathJail {
   }
 
   contains(absolute: string): boolean {
-    return absolute === this.root || absolute.startsWith(this.root + path.sep)
+    // Only the filesystem root already ends with a separator.
+    const prefix = this.root.endsWith(path.sep) ? this.root : this.root + path.sep
+    return absolute === this.root || absolute.startsWith(prefix)
   }
 
   /** The path as the model should see it: relative to the project folder. */
@@ -60,12 +62,17 @@ async function canonicalize(absolute: string, hops: number): Promise<string> {
   // write through it cannot land outside.
   const stats = await lstat(absolute).catch(() => null)
   if (stats?.isSymbolicLink()) {
-    const target = path.resolve(path.dirname(absolute), await readlink(absolute))
+    // A link's target is relative to the directory the link really lives in (which exists, as
+    // lstat found the link): against the path as written, `..` would be read lexically and land
+    // somewhere the system would not.
+    const target = path.resolve(await realpath(path.dirname(absolute)), await readlink(absolute))
     return canonicalize(target, hops + 1)
   }
   const parent = path.dirname(absolute)
   if (parent === absolute) return absolute
-  return path.join(await canonicalize(parent, hops + 1), path.basename(absolute))
+  // Walking up always ends at the filesystem root, so it does not spend the link budget; deep
+  // new directories would otherwise read as a link loop.
+  return path.join(await canonicalize(parent, hops), path.basename(absolute))
 }
 
 function isMissing(error: unknown): boolean {

@@ -5,9 +5,7 @@ interface SeenVersion {
   hash: string
 }
 
-export type FreshnessCheck =
-  | { ok: true }
-  | { ok: false; reason: 'not-read' | 'changed' }
+export type FreshnessCheck = { ok: true } | { ok: false; reason: 'not-read' | 'changed' }
 
 /**
  * The session's ledger of file versions: a file that exists may only be replaced or edited if

@@ -1,0 +1,124 @@
+// `npm test`: typecheck, lint, unit tests, build, end-to-end tests, in that order, stopping at the
+// first failure. Ends with one `N passed, N failed` line counting the steps, which CI reads.
+import { spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const bin = (name) => path.join(root, 'node_modules', '.bin', name)
+const chromiumPath = process.env.MECATL_CHROMIUM ?? '/usr/bin/chromium'
+
+function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options })
+  if (result.error) return { ok: false, detail: result.error.message }
+  if (result.status !== 0) return { ok: false, detail: `exit ${result.status ?? result.signal}` }
+  return { ok: true }
+}
+
+// Loads each native module under this Node, in a child so a crash cannot take this script down.
+function nativeModuleErrors() {
+  const probes = {
+    'better-sqlite3': "new (require('better-sqlite3'))(':memory:').close()",
+    'node-pty': "require('node-pty')"
+  }
+  const errors = {}
+  for (const [name, code] of Object.entries(probes)) {
+    const result = spawnSync(process.execPath, ['-e', code], { cwd: root, encoding: 'utf8' })
+    if (result.status !== 0) errors[name] = `${result.stderr ?? ''}${result.error?.message ?? ''}`
+  }
+  return errors
+}
+
+// An `npm start` rebuilds the native modules for Electron's ABI; tests need them built for Node.
+function ensureNativeModules() {
+  let errors = nativeModuleErrors()
+  const names = Object.keys(errors)
+  if (names.length === 0) return { ok: true }
+  const mismatched = names.filter((name) => errors[name].includes('NODE_MODULE_VERSION'))
+  if (mismatched.length !== names.length) {
+    for (const name of names)
+      console.error(`${name} does not load under Node ${process.version}:\n${errors[name]}`)
+    return { ok: false, detail: `native module(s) ${names.join(', ')} do not load` }
+  }
+  console.log(
+    `${names.join(' and ')} ${names.length > 1 ? 'were' : 'was'} built for another Node ABI ` +
+      '(an Electron rebuild); running `npm rebuild better-sqlite3 node-pty` for Node ' +
+      process.version
+  )
+  const rebuilt = run('npm', ['rebuild', 'better-sqlite3', 'node-pty'])
+  if (!rebuilt.ok) return { ok: false, detail: `npm rebuild failed (${rebuilt.detail})` }
+  errors = nativeModuleErrors()
+  if (Object.keys(errors).length > 0) {
+    for (const [name, error] of Object.entries(errors)) console.error(`${name}:\n${error}`)
+    return { ok: false, detail: 'native modules still do not load after npm rebuild' }
+  }
+  return { ok: true }
+}
+
+function ensureChromium() {
+  if (existsSync(chromiumPath)) return { ok: true }
+  const hint =
+    `Chromium not found at ${chromiumPath}: install it with \`apt-get install -y chromium\` ` +
+    '(or set MECATL_CHROMIUM to a Chromium binary)'
+  console.error(hint)
+  return { ok: false, detail: hint }
+}
+
+const steps = [
+  {
+    name: 'typecheck',
+    shown: 'tsc -b tsconfig.json',
+    run: () => run(bin('tsc'), ['-b', 'tsconfig.json'])
+  },
+  {
+    name: 'lint',
+    shown: 'eslint . --max-warnings 0',
+    run: () => run(bin('eslint'), ['.', '--max-warnings', '0'])
+  },
+  {
+    name: 'unit tests',
+    shown: 'vitest run',
+    run: () => {
+      const native = ensureNativeModules()
+      return native.ok ? run(bin('vitest'), ['run']) : native
+    }
+  },
+  {
+    name: 'build',
+    shown: 'node scripts/ensure-built.mjs',
+    run: () => run(process.execPath, ['scripts/ensure-built.mjs'])
+  },
+  {
+    name: 'e2e tests',
+    shown: 'playwright test',
+    run: () => {
+      const chromium = ensureChromium()
+      return chromium.ok ? run(bin('playwright'), ['test']) : chromium
+    }
+  }
+]
+
+const results = []
+for (const step of steps) {
+  console.log(`\n=== npm test: ${step.name} (${step.shown}) ===`)
+  const started = Date.now()
+  const outcome = step.run()
+  results.push({ step, outcome, seconds: (Date.now() - started) / 1000 })
+  if (!outcome.ok) break
+}
+
+const passed = results.filter((r) => r.outcome.ok).length
+const failed = results.length - passed
+console.log('\n=== npm test summary ===')
+for (const { step, outcome, seconds } of results) {
+  const mark = outcome.ok ? 'ok  ' : 'FAIL'
+  console.log(
+    `${mark} ${step.name.padEnd(10)} ${seconds.toFixed(1)}s${outcome.ok ? '' : `  ${outcome.detail}`}`
+  )
+}
+for (const step of steps.slice(results.length))
+  console.log(`skip ${step.name.padEnd(10)} (not run: an earlier step failed)`)
+// One word before the counts: the form CI reads as the closing line of a test run.
+console.log(`npm-test: ${passed} passed, ${failed} failed`)
+process.exitCode = failed > 0 ? 1 : 0

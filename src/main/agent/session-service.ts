@@ -1,0 +1,168 @@
+import { randomUUID } from 'node:crypto'
+import { RpcError } from '../../shared/contract'
+import type { ApprovalMode, ModelRef } from '../../shared/domain'
+import type { Settings } from '../../shared/settings'
+import { Gate, type Approver } from '../gate/gate'
+import { createProvider, type KeySource } from '../providers/create-provider'
+import type { Provider } from '../providers/provider'
+import type { EventHub } from '../rpc/event-hub'
+import type { Catalog } from '../tools/catalog'
+import { Session } from './session'
+import { systemPrompt } from './system-prompt'
+import { describeFailure, runTurn } from './turn-loop'
+
+export interface SessionServiceDeps {
+  hub: EventHub
+  catalog: Catalog
+  approver: Approver
+  keys: KeySource
+  settings: () => Promise<Settings>
+  /** A mode forced from the command line wins over the settings file. */
+  modeOverride?: ApprovalMode
+  /** The model new sessions start with, instead of the settings' default (CLI flags). */
+  defaultModel?: ModelRef
+  /**
+   * A provider from outside the settings file (CLI flags, tests); when it answers null, one is
+   * built from settings per turn.
+   */
+  providerFor?: (ref: ModelRef, settings: Settings) => Provider | null
+}
+
+/** Holds the sessions of every open project and runs their turns. */
+export class SessionService {
+  private readonly sessions = new Map<string, Session>()
+  private readonly running = new Map<string, Promise<void>>()
+
+  constructor(private readonly deps: SessionServiceDeps) {}
+
+  list(workspace: string): Session[] {
+    return [...this.sessions.values()]
+      .filter((s) => s.workspace === workspace)
+      .sort((a, b) => b.updatedAt - a.updatedAt)
+  }
+
+  async create(workspace: string): Promise<Session> {
+    const settings = await this.deps.settings()
+    const fromSettings = settings.default_model
+      ? { providerId: settings.default_model.provider, model: settings.default_model.model }
+      : null
+    const model = this.deps.defaultModel ?? fromSettings
+    const session = new Session(workspace, model)
+    this.sessions.set(session.id, session)
+    this.deps.hub.emit('session.updated', session.summary())
+    return session
+  }
+
+  get(sessionId: string): Session {
+    const session = this.sessions.get(sessionId)
+    if (!session) throw new RpcError('not_found', `there is no session ${sessionId}`)
+    return session
+  }
+
+  setModel(sessionId: string, model: ModelRef): Session {
+    const session = this.get(sessionId)
+    session.model = model
+    this.deps.hub.emit('session.updated', session.summary())
+    return session
+  }
+
+  /** Starts a turn and returns at once; progress arrives as events. */
+  async send(sessionId: string, text: string): Promise<string> {
+    const session = this.get(sessionId)
+    if (session.running) {
+      throw new RpcError('conflict', 'a turn is already running in this session; wait or stop it')
+    }
+    const turnId = randomUUID()
+    const controller = new AbortController()
+    session.controller = controller
+    const done = this.startTurn(session, turnId, text, controller.signal).finally(() => {
+      session.controller = null
+      this.running.delete(session.id)
+      this.deps.hub.emit('session.updated', session.summary())
+    })
+    this.running.set(session.id, done)
+    return turnId
+  }
+
+  cancel(sessionId: string): boolean {
+    const session = this.get(sessionId)
+    if (!session.controller) return false
+    session.controller.abort()
+    return true
+  }
+
+  /** Resolves when the session's current turn (if any) has finished. */
+  async idle(sessionId: string): Promise<void> {
+    await this.running.get(sessionId)
+  }
+
+  async dispose(): Promise<void> {
+    for (const session of this.sessions.values()) session.controller?.abort()
+    await Promise.allSettled(this.running.values())
+  }
+
+  private async startTurn(
+    session: Session,
+    turnId: string,
+    text: string,
+    signal: AbortSignal
+  ): Promise<void> {
+    const settings = await this.deps.settings()
+    let provider: Provider
+    try {
+      provider = this.provider(session, settings)
+    } catch (error) {
+      this.deps.hub.emit('turn.started', { sessionId: session.id, turnId })
+      const message = describeFailure(error)
+      const asked = { kind: 'user' as const, id: randomUUID(), text, at: Date.now() }
+      session.upsert(asked)
+      this.deps.hub.emit('transcript.item', { sessionId: session.id, item: asked })
+      const end = {
+        kind: 'turn-end' as const,
+        turnId,
+        usage: { inputTokens: 0, outputTokens: 0, cachedTokens: 0 },
+        stopReason: 'error',
+        error: message,
+        at: Date.now()
+      }
+      session.upsert(end)
+      this.deps.hub.emit('transcript.item', { sessionId: session.id, item: end })
+      this.deps.hub.emit('turn.failed', { sessionId: session.id, turnId, error: message })
+      return
+    }
+    const mode = this.deps.modeOverride ?? settings.permissions.mode
+    await runTurn(
+      session,
+      turnId,
+      text,
+      {
+        provider,
+        model: session.model?.model ?? '',
+        catalog: this.deps.catalog,
+        gate: new Gate(() => mode, this.deps.approver),
+        hub: this.deps.hub,
+        system: systemPrompt(session.workspace),
+        maxTokens: settings.max_tokens
+      },
+      signal
+    )
+  }
+
+  private provider(session: Session, settings: Settings): Provider {
+    const ref = session.model
+    if (!ref) {
+      throw new Error(
+        'No model is chosen for this session: add a provider in Settings and pick a default model.'
+      )
+    }
+    const given = this.deps.providerFor?.(ref, settings)
+    if (given) return given
+    const config = settings.providers.find((p) => p.id === ref.providerId)
+    if (!config) {
+      throw new Error(
+        `The provider "${ref.providerId}" chosen for this session is no longer in Settings; pick another model.`
+      )
+    }
+    return createProvider(config, this.deps.keys)
+  }
+}

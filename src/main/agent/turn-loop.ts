@@ -1,0 +1,146 @@
+import { randomUUID } from 'node:crypto'
+import type { TranscriptItem, Usage } from '../../shared/domain'
+import type { Gate } from '../gate/gate'
+import type { Provider } from '../providers/provider'
+import { addUsage, zeroUsage } from '../providers/provider'
+import type { EventHub } from '../rpc/event-hub'
+import type { Catalog } from '../tools/catalog'
+import { dispatch } from './dispatcher'
+import type { Session } from './session'
+
+export interface TurnDeps {
+  provider: Provider
+  model: string
+  catalog: Catalog
+  gate: Gate
+  hub: EventHub
+  system: string
+  maxTokens: number
+  /** Model replies in one turn before it is stopped, so a looping model cannot run forever. */
+  maxSteps?: number
+}
+
+const DEFAULT_MAX_STEPS = 50
+
+/**
+ * One turn: the person's message, then model replies and tool calls until the model stops.
+ * Every step is recorded in the session's transcript and announced on the hub as it happens.
+ */
+export async function runTurn(
+  session: Session,
+  turnId: string,
+  text: string,
+  deps: TurnDeps,
+  signal: AbortSignal
+): Promise<void> {
+  const record = (item: TranscriptItem): void => {
+    session.upsert(item)
+    deps.hub.emit('transcript.item', { sessionId: session.id, item })
+  }
+  deps.hub.emit('turn.started', { sessionId: session.id, turnId })
+  record({ kind: 'user', id: randomUUID(), text, at: Date.now() })
+  session.history.push({ role: 'user', text })
+  deps.hub.emit('session.updated', session.summary())
+
+  let usage: Usage = { ...zeroUsage }
+  let stopReason = 'end_turn'
+  let failure: string | null = null
+  try {
+    for (let step = 0; ; step++) {
+      if (step >= (deps.maxSteps ?? DEFAULT_MAX_STEPS)) {
+        stopReason = 'max_steps'
+        break
+      }
+      const reply = await streamReply(session, turnId, deps, signal, record)
+      usage = addUsage(usage, reply.usage)
+      stopReason = reply.stopReason || 'end_turn'
+      session.history.push({ role: 'assistant', text: reply.text, toolCalls: reply.toolCalls })
+      if (reply.toolCalls.length === 0 || signal.aborted) break
+
+      const results = await dispatch(reply.toolCalls, {
+        sessionId: session.id,
+        catalog: deps.catalog,
+        gate: deps.gate,
+        context: { sessionId: session.id, jail: session.jail, reads: session.reads, signal },
+        onUpdate: (call) => record({ kind: 'tool', turnId, call })
+      })
+      session.history.push({
+        role: 'tool',
+        results: results.map((r) => ({
+          callId: r.callId,
+          name: r.name,
+          content: r.output.content,
+          isError: r.output.isError
+        }))
+      })
+      if (signal.aborted) break
+    }
+  } catch (error) {
+    if (!signal.aborted) failure = describeFailure(error)
+  }
+  if (signal.aborted) stopReason = 'cancelled'
+  record({ kind: 'turn-end', turnId, usage, stopReason, error: failure, at: Date.now() })
+  if (failure) deps.hub.emit('turn.failed', { sessionId: session.id, turnId, error: failure })
+  else deps.hub.emit('turn.completed', { sessionId: session.id, turnId, usage, stopReason })
+}
+
+async function streamReply(
+  session: Session,
+  turnId: string,
+  deps: TurnDeps,
+  signal: AbortSignal,
+  record: (item: TranscriptItem) => void
+): Promise<Awaited<ReturnType<Provider['stream']>>> {
+  const messageId = randomUUID()
+  const item = {
+    kind: 'assistant' as const,
+    id: messageId,
+    turnId,
+    text: '',
+    at: Date.now(),
+    streaming: true
+  }
+  record({ ...item })
+  try {
+    const reply = await deps.provider.stream(
+      {
+        model: deps.model,
+        system: deps.system,
+        messages: session.history,
+        tools: deps.catalog.modelSchemas(),
+        maxTokens: deps.maxTokens,
+        signal
+      },
+      (delta) => {
+        item.text += delta
+        deps.hub.emit('message.delta', { sessionId: session.id, turnId, messageId, delta })
+      }
+    )
+    record({ ...item, text: reply.text, streaming: false })
+    return reply
+  } catch (error) {
+    // Keep what streamed before a stop or a failure: it was shown, so it stays in the transcript.
+    record({ ...item, streaming: false })
+    if (signal.aborted) {
+      return { text: item.text, toolCalls: [], usage: { ...zeroUsage }, stopReason: 'cancelled' }
+    }
+    throw error
+  }
+}
+
+/** Turns an SDK or network error into a sentence a person can act on. */
+export function describeFailure(error: unknown): string {
+  if (!(error instanceof Error)) return String(error)
+  const status = (error as { status?: unknown }).status
+  const cause = (error as { cause?: { code?: string } }).cause
+  if (status === 401 || status === 403) {
+    return `The model provider refused the API key (${status}): check the key in Settings. ${error.message}`
+  }
+  if (status === 404) {
+    return `The model provider answered 404: check the base URL and the model name. ${error.message}`
+  }
+  if (cause?.code === 'ECONNREFUSED' || /connection error/i.test(error.message)) {
+    return `The model provider could not be reached (${error.message}); check that it is running and its base URL in Settings.`
+  }
+  return error.message
+}

@@ -1,0 +1,173 @@
+import Anthropic from '@anthropic-ai/sdk'
+import type {
+  ContentBlockParam,
+  MessageParam,
+  RawMessageStreamEvent,
+  Tool as AnthropicTool,
+  ToolResultBlockParam
+} from '@anthropic-ai/sdk/resources/messages'
+import type {
+  ChatMessage,
+  ModelToolCall,
+  Provider,
+  StreamRequest,
+  StreamResult,
+  ToolResultMessage
+} from './provider'
+import { zeroUsage } from './provider'
+
+export interface AnthropicProviderOptions {
+  id: string
+  baseURL?: string
+  apiKey: string
+}
+
+/** Anthropic's Messages API, through the official `@anthropic-ai/sdk`. */
+export class AnthropicProvider implements Provider {
+  readonly id: string
+  private readonly client: Anthropic
+
+  constructor(options: AnthropicProviderOptions) {
+    this.id = options.id
+    this.client = new Anthropic({ apiKey: options.apiKey, baseURL: options.baseURL, maxRetries: 1 })
+  }
+
+  async stream(request: StreamRequest, onText: (delta: string) => void): Promise<StreamResult> {
+    const tools: AnthropicTool[] = request.tools.map((tool) => ({
+      name: tool.name,
+      description: tool.description,
+      input_schema: tool.inputSchema as AnthropicTool['input_schema']
+    }))
+    const stream = await this.client.messages.create(
+      {
+        model: request.model,
+        max_tokens: request.maxTokens,
+        system: request.system,
+        messages: toAnthropicMessages(request.messages),
+        ...(tools.length > 0 ? { tools } : {}),
+        stream: true
+      },
+      { signal: request.signal }
+    )
+    const result: StreamResult = {
+      text: '',
+      toolCalls: [],
+      usage: { ...zeroUsage },
+      stopReason: ''
+    }
+    const calls = new Map<number, ModelToolCall>()
+    for await (const event of stream) applyEvent(event, result, calls, onText)
+    result.toolCalls = [...calls.entries()].sort(([a], [b]) => a - b).map(([, call]) => call)
+    return result
+  }
+
+  async listModels(signal?: AbortSignal): Promise<string[]> {
+    const ids: string[] = []
+    for await (const model of this.client.models.list({}, { signal })) ids.push(model.id)
+    return ids.sort()
+  }
+}
+
+function applyEvent(
+  event: RawMessageStreamEvent,
+  result: StreamResult,
+  calls: Map<number, ModelToolCall>,
+  onText: (delta: string) => void
+): void {
+  switch (event.type) {
+    case 'message_start': {
+      const usage = event.message.usage
+      result.usage.inputTokens = usage.input_tokens
+      result.usage.cachedTokens = usage.cache_read_input_tokens ?? 0
+      result.usage.outputTokens = usage.output_tokens
+      break
+    }
+    case 'content_block_start':
+      if (event.content_block.type === 'tool_use') {
+        calls.set(event.index, {
+          id: event.content_block.id,
+          name: event.content_block.name,
+          input: ''
+        })
+      }
+      break
+    case 'content_block_delta':
+      if (event.delta.type === 'text_delta') {
+        result.text += event.delta.text
+        onText(event.delta.text)
+      } else if (event.delta.type === 'input_json_delta') {
+        const call = calls.get(event.index)
+        if (call) call.input += event.delta.partial_json
+      }
+      break
+    case 'message_delta':
+      if (event.delta.stop_reason) result.stopReason = event.delta.stop_reason
+      result.usage.outputTokens = event.usage.output_tokens
+      break
+    default:
+      break
+  }
+}
+
+/** Anthropic wants strictly alternating roles, so tool results fold into the next user turn. */
+function toAnthropicMessages(messages: readonly ChatMessage[]): MessageParam[] {
+  const out: MessageParam[] = []
+  const push = (role: 'user' | 'assistant', blocks: ContentBlockParam[]): void => {
+    const last = out.at(-1)
+    if (last && last.role === role && Array.isArray(last.content)) last.content.push(...blocks)
+    else out.push({ role, content: blocks })
+  }
+  for (const message of messages) {
+    if (message.role === 'user') {
+      push('user', [{ type: 'text', text: message.text }])
+    } else if (message.role === 'assistant') {
+      const blocks: ContentBlockParam[] = []
+      if (message.text) blocks.push({ type: 'text', text: message.text })
+      for (const call of message.toolCalls) {
+        blocks.push({
+          type: 'tool_use',
+          id: call.id,
+          name: call.name,
+          input: parseOrEmpty(call.input)
+        })
+      }
+      if (blocks.length === 0) blocks.push({ type: 'text', text: '(no reply)' })
+      push('assistant', blocks)
+    } else {
+      push('user', message.results.map(toToolResult))
+    }
+  }
+  return out
+}
+
+function toToolResult(result: ToolResultMessage): ToolResultBlockParam {
+  return {
+    type: 'tool_result',
+    tool_use_id: result.callId,
+    is_error: result.isError,
+    content: result.content.map((block) =>
+      block.type === 'text'
+        ? { type: 'text' as const, text: block.text }
+        : {
+            type: 'image' as const,
+            source: {
+              type: 'base64' as const,
+              media_type: block.mediaType as 'image/png',
+              data: block.data
+            }
+          }
+    )
+  }
+}
+
+/** The model's arguments were not valid JSON: the tool result says so; the echo must still parse. */
+function parseOrEmpty(raw: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(raw || '{}')
+    return value && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : {}
+  } catch {
+    return {}
+  }
+}

@@ -1,0 +1,58 @@
+import type { ProviderSettings } from '../../shared/settings'
+import { AnthropicProvider } from './anthropic-provider'
+import { OpenAIProvider } from './openai-provider'
+import type { Provider } from './provider'
+
+/** Where keys come from: the environment, and on the desktop Electron's safeStorage. */
+export interface KeySource {
+  env: NodeJS.ProcessEnv
+  readSecret?: (name: string) => string | undefined
+}
+
+/** A provider that cannot be built, said so a person knows what to set. */
+export class ProviderConfigError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'ProviderConfigError'
+  }
+}
+
+export function createProvider(settings: ProviderSettings, keys: KeySource): Provider {
+  const apiKey = resolveKey(settings, keys)
+  if (settings.kind === 'anthropic') {
+    return new AnthropicProvider({ id: settings.id, baseURL: settings.base_url, apiKey })
+  }
+  return new OpenAIProvider({
+    id: settings.id,
+    flavour: settings.kind,
+    baseURL: settings.base_url,
+    apiKey
+  })
+}
+
+function resolveKey(settings: ProviderSettings, keys: KeySource): string {
+  if (settings.api_key_secret) {
+    const stored = keys.readSecret?.(settings.api_key_secret)
+    if (stored) return stored
+    if (!settings.api_key_env) {
+      throw new ProviderConfigError(
+        `The key stored as "${settings.api_key_secret}" for provider ${settings.id} is not available here (stored keys need the desktop app); set api_key_env to the name of an environment variable instead.`
+      )
+    }
+  }
+  if (settings.api_key_env) {
+    const value = keys.env[settings.api_key_env]
+    if (value) return value
+    if (settings.kind !== 'openai-compatible') {
+      throw new ProviderConfigError(
+        `Provider ${settings.id} reads its API key from the environment variable ${settings.api_key_env}, which is not set. Set it and restart Mecatl, or choose another provider.`
+      )
+    }
+  } else if (settings.kind !== 'openai-compatible') {
+    throw new ProviderConfigError(
+      `Provider ${settings.id} has no API key: set api_key_env to the name of the environment variable that holds it.`
+    )
+  }
+  // Local servers (Ollama, LM Studio, llama.cpp) ignore the key, but the SDK requires one.
+  return 'not-needed'
+}

@@ -1,0 +1,146 @@
+import OpenAI from 'openai'
+import type {
+  ChatCompletionChunk,
+  ChatCompletionMessageParam,
+  ChatCompletionTool
+} from 'openai/resources/chat/completions'
+import type { ChatMessage, ModelToolCall, Provider, StreamRequest, StreamResult } from './provider'
+import { textOfBlocks, zeroUsage } from './provider'
+
+export interface OpenAIProviderOptions {
+  id: string
+  /** `openai` uses max_completion_tokens; compatible servers (Ollama, vLLM…) know max_tokens. */
+  flavour: 'openai' | 'openai-compatible'
+  baseURL?: string
+  apiKey: string
+}
+
+/** OpenAI and every OpenAI-compatible endpoint, through the official `openai` SDK. */
+export class OpenAIProvider implements Provider {
+  readonly id: string
+  private readonly client: OpenAI
+  private readonly flavour: OpenAIProviderOptions['flavour']
+
+  constructor(options: OpenAIProviderOptions) {
+    this.id = options.id
+    this.flavour = options.flavour
+    this.client = new OpenAI({
+      apiKey: options.apiKey,
+      baseURL: options.baseURL,
+      maxRetries: 1,
+      dangerouslyAllowBrowser: false
+    })
+  }
+
+  async stream(request: StreamRequest, onText: (delta: string) => void): Promise<StreamResult> {
+    const tools: ChatCompletionTool[] = request.tools.map((tool) => ({
+      type: 'function',
+      function: { name: tool.name, description: tool.description, parameters: tool.inputSchema }
+    }))
+    const limit =
+      this.flavour === 'openai'
+        ? { max_completion_tokens: request.maxTokens }
+        : { max_tokens: request.maxTokens }
+    const stream = await this.client.chat.completions.create(
+      {
+        model: request.model,
+        messages: toOpenAIMessages(request.system, request.messages),
+        ...(tools.length > 0 ? { tools } : {}),
+        ...limit,
+        stream: true,
+        stream_options: { include_usage: true }
+      },
+      { signal: request.signal }
+    )
+    const result: StreamResult = {
+      text: '',
+      toolCalls: [],
+      usage: { ...zeroUsage },
+      stopReason: ''
+    }
+    const partial = new Map<number, ModelToolCall>()
+    for await (const chunk of stream) {
+      applyChunk(chunk, result, partial, onText)
+    }
+    result.toolCalls = [...partial.entries()].sort(([a], [b]) => a - b).map(([, call]) => call)
+    return result
+  }
+
+  async listModels(signal?: AbortSignal): Promise<string[]> {
+    const ids: string[] = []
+    for await (const model of this.client.models.list({ signal })) ids.push(model.id)
+    return ids.sort()
+  }
+}
+
+function applyChunk(
+  chunk: ChatCompletionChunk,
+  result: StreamResult,
+  partial: Map<number, ModelToolCall>,
+  onText: (delta: string) => void
+): void {
+  if (chunk.usage) {
+    result.usage = {
+      inputTokens: chunk.usage.prompt_tokens ?? 0,
+      outputTokens: chunk.usage.completion_tokens ?? 0,
+      cachedTokens: chunk.usage.prompt_tokens_details?.cached_tokens ?? 0
+    }
+  }
+  const choice = chunk.choices[0]
+  if (!choice) return
+  const { delta } = choice
+  if (delta.content) {
+    result.text += delta.content
+    onText(delta.content)
+  }
+  for (const piece of delta.tool_calls ?? []) {
+    const call = partial.get(piece.index) ?? { id: '', name: '', input: '' }
+    if (piece.id) call.id = piece.id
+    if (piece.function?.name) call.name += piece.function.name
+    if (piece.function?.arguments) call.input += piece.function.arguments
+    partial.set(piece.index, call)
+  }
+  if (choice.finish_reason) result.stopReason = normaliseStop(choice.finish_reason)
+}
+
+function normaliseStop(reason: string): string {
+  if (reason === 'stop') return 'end_turn'
+  if (reason === 'tool_calls' || reason === 'function_call') return 'tool_use'
+  if (reason === 'length') return 'max_tokens'
+  return reason
+}
+
+function toOpenAIMessages(
+  system: string,
+  messages: readonly ChatMessage[]
+): ChatCompletionMessageParam[] {
+  const out: ChatCompletionMessageParam[] = [{ role: 'system', content: system }]
+  for (const message of messages) {
+    if (message.role === 'user') {
+      out.push({ role: 'user', content: message.text })
+    } else if (message.role === 'assistant') {
+      out.push({
+        role: 'assistant',
+        content: message.text || null,
+        ...(message.toolCalls.length > 0
+          ? {
+              tool_calls: message.toolCalls.map((call) => ({
+                id: call.id,
+                type: 'function' as const,
+                function: { name: call.name, arguments: call.input }
+              }))
+            }
+          : {})
+      })
+    } else {
+      for (const result of message.results) {
+        out.push({
+          role: 'tool',
+          tool_call_id: result.callId,
+          content: textOfBlocks(result.content)
+        })
+      }
+    }
+  }
+  return out
+}

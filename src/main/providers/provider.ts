@@ -1,0 +1,63 @@
+import type { ContentBlock, Usage } from '../../shared/domain'
+import type { ModelToolSchema } from '../tools/catalog'
+
+/** A tool call as the model streamed it; `input` is the raw JSON text of its arguments. */
+export interface ModelToolCall {
+  id: string
+  name: string
+  input: string
+}
+
+export interface ToolResultMessage {
+  callId: string
+  name: string
+  content: ContentBlock[]
+  isError: boolean
+}
+
+/** The conversation in a provider-neutral form; each provider maps it to its own wire format. */
+export type ChatMessage =
+  | { role: 'user'; text: string }
+  | { role: 'assistant'; text: string; toolCalls: ModelToolCall[] }
+  | { role: 'tool'; results: ToolResultMessage[] }
+
+export interface StreamRequest {
+  model: string
+  system: string
+  messages: readonly ChatMessage[]
+  tools: readonly ModelToolSchema[]
+  maxTokens: number
+  signal: AbortSignal
+}
+
+export interface StreamResult {
+  text: string
+  toolCalls: ModelToolCall[]
+  usage: Usage
+  /** Why the model stopped, normalised: `end_turn`, `tool_use`, `max_tokens` or the raw reason. */
+  stopReason: string
+}
+
+/** One configured model endpoint, spoken to through its official SDK. */
+export interface Provider {
+  readonly id: string
+  stream(request: StreamRequest, onText: (delta: string) => void): Promise<StreamResult>
+  listModels(signal?: AbortSignal): Promise<string[]>
+}
+
+export const zeroUsage: Usage = { inputTokens: 0, outputTokens: 0, cachedTokens: 0 }
+
+export function addUsage(a: Usage, b: Usage): Usage {
+  return {
+    inputTokens: a.inputTokens + b.inputTokens,
+    outputTokens: a.outputTokens + b.outputTokens,
+    cachedTokens: a.cachedTokens + b.cachedTokens
+  }
+}
+
+/** Tool results carry text for providers whose tool messages cannot hold images. */
+export function textOfBlocks(content: readonly ContentBlock[]): string {
+  return content
+    .map((block) => (block.type === 'text' ? block.text : `[image: ${block.mediaType}]`))
+    .join('\n')
+}

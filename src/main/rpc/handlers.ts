@@ -1,0 +1,146 @@
+import { stat, realpath } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { RpcError } from '../../shared/contract'
+import { providerSettingsSchema } from '../../shared/settings'
+import type { SessionService } from '../agent/session-service'
+import { describeFailure } from '../agent/turn-loop'
+import type { InteractiveApprover } from '../gate/interactive-approver'
+import { createProvider, type KeySource } from '../providers/create-provider'
+import type { SettingsStore } from '../settings/settings-store'
+import type { Catalog } from '../tools/catalog'
+import type { RecentFolders } from '../workspace/recent-folders'
+import type { Handlers } from './router'
+import { version } from '../version'
+
+/** What only the host (Electron, browser mode) can do; absent hooks mean "not here". */
+export interface HostHooks {
+  pickFolder?: () => Promise<string | null>
+  /** Opens (or focuses) the folder's own window; true when it was already open elsewhere. */
+  openWorkspace?: (folder: string, caller: string) => Promise<boolean>
+  storeSecret?: (name: string, value: string) => Promise<void>
+  readSecret?: (name: string) => string | undefined
+}
+
+export interface HandlerDeps {
+  host: 'electron' | 'browser' | 'cli'
+  dataDir: string
+  workspace: string | null
+  hooks: HostHooks
+  catalog: Catalog
+  sessions: SessionService
+  settings: SettingsStore
+  approver: InteractiveApprover | null
+  keys: KeySource
+  recent: RecentFolders
+}
+
+const PROVIDER_TEST_TIMEOUT_MS = 15_000
+
+export function createHandlers(deps: HandlerDeps): Handlers {
+  const { sessions, settings, hooks } = deps
+  return {
+    'app.info': async () => ({
+      mode: deps.host,
+      version,
+      dataDir: deps.dataDir,
+      canPickFolder: Boolean(hooks.pickFolder),
+      canStoreSecrets: Boolean(hooks.storeSecret),
+      workspace: deps.workspace
+    }),
+    'workspace.recent': async () => ({ folders: await deps.recent.list() }),
+    'workspace.open': async ({ path: requested }, ctx) => {
+      const folder = await checkFolder(requested)
+      await deps.recent.add(folder)
+      const openedElsewhere = (await hooks.openWorkspace?.(folder, ctx.caller)) ?? false
+      return { path: folder, openedElsewhere }
+    },
+    'workspace.pickFolder': async () => {
+      if (!hooks.pickFolder) {
+        throw new RpcError('unsupported', 'choosing a folder needs the desktop app; type its path')
+      }
+      return { path: await hooks.pickFolder() }
+    },
+    'session.list': async ({ workspace }) => {
+      const folder = await checkFolder(workspace)
+      return { sessions: sessions.list(folder).map((s) => s.summary()) }
+    },
+    'session.create': async ({ workspace }) => {
+      const folder = await checkFolder(workspace)
+      return (await sessions.create(folder)).summary()
+    },
+    'session.get': async ({ sessionId }) => {
+      const session = sessions.get(sessionId)
+      return {
+        session: session.summary(),
+        transcript: session.transcript(),
+        pendingApprovals: deps.approver?.pending(sessionId) ?? []
+      }
+    },
+    'session.send': async ({ sessionId, text }) => ({
+      turnId: await sessions.send(sessionId, text)
+    }),
+    'session.cancel': async ({ sessionId }) => ({ cancelled: sessions.cancel(sessionId) }),
+    'session.setModel': async ({ sessionId, model }) => {
+      const known = (await settings.get()).settings.providers.some((p) => p.id === model.providerId)
+      if (!known) throw new RpcError('not_found', `there is no provider "${model.providerId}"`)
+      return sessions.setModel(sessionId, model).summary()
+    },
+    'approval.respond': async ({ approvalId, decision, reason }) => ({
+      ok: deps.approver?.respond(approvalId, { decision, reason }) ?? false
+    }),
+    'settings.get': async () => {
+      const loaded = await settings.load()
+      return { path: loaded.path, settings: loaded.raw, issues: loaded.issues }
+    },
+    'settings.save': async ({ settings: raw }) => settings.save(raw),
+    'provider.test': async ({ provider: raw }) => {
+      const parsed = providerSettingsSchema.safeParse(raw)
+      if (!parsed.success) {
+        const first = parsed.error.issues[0]
+        return { ok: false, error: `${first?.path.join('.') || 'provider'}: ${first?.message}` }
+      }
+      try {
+        const provider = createProvider(parsed.data, deps.keys)
+        const models = await provider.listModels(AbortSignal.timeout(PROVIDER_TEST_TIMEOUT_MS))
+        return { ok: true, models }
+      } catch (error) {
+        return { ok: false, error: describeFailure(error) }
+      }
+    },
+    'provider.models': async () => {
+      const current = (await settings.get()).settings
+      const models = current.providers.flatMap((p) =>
+        p.models.map((model) => ({ providerId: p.id, model }))
+      )
+      const fallback = current.default_model
+      return {
+        models,
+        defaultModel: fallback ? { providerId: fallback.provider, model: fallback.model } : null
+      }
+    },
+    'secrets.store': async ({ name, value }) => {
+      if (!hooks.storeSecret) {
+        throw new RpcError(
+          'unsupported',
+          'storing keys needs the desktop app; here, name an environment variable that holds the key'
+        )
+      }
+      await hooks.storeSecret(name, value)
+      return { stored: true }
+    },
+    'tools.list': async () => ({ tools: deps.catalog.describe() })
+  }
+}
+
+/** A folder the person named: `~` expanded, made absolute, and proved to be a directory. */
+async function checkFolder(requested: string): Promise<string> {
+  const expanded = requested.startsWith('~')
+    ? path.join(os.homedir(), requested.slice(1))
+    : requested
+  const absolute = path.resolve(expanded)
+  const stats = await stat(absolute).catch(() => null)
+  if (!stats) throw new RpcError('not_found', `${absolute} does not exist`)
+  if (!stats.isDirectory()) throw new RpcError('invalid_input', `${absolute} is not a folder`)
+  return realpath(absolute)
+}

@@ -1,0 +1,72 @@
+import type { Dirent } from 'node:fs'
+import { readdir, readlink } from 'node:fs/promises'
+import path from 'node:path'
+import { z } from 'zod'
+import { defineTool, errorOutput, textOutput, type Tool } from '../tool'
+import { pathState, shownPath } from './file-state'
+
+/** More entries than this are counted, not listed. */
+export const LIST_MAX_ENTRIES = 1000
+
+const inputSchema = z.strictObject({
+  path: z
+    .string()
+    .min(1)
+    .default('.')
+    .describe('Directory to list, relative to the project folder. Default: the folder itself.')
+})
+
+/** Lists one directory of the project folder, one entry a line. */
+export const listDirTool: Tool = defineTool({
+  name: 'ListDir',
+  description: [
+    'List the entries of one directory in the project folder (not recursive), sorted by name,',
+    'one per line. Directories end with `/`; symbolic links show as `name -> target`; other',
+    `special files show their kind in parentheses. At most ${LIST_MAX_ENTRIES} entries are`,
+    'listed, with a count of the rest. Use Read to see a file.'
+  ].join(' '),
+  inputSchema,
+  readOnly: true,
+  capabilities: { privateData: true, untrustedInput: false, egress: 'none', destructive: false },
+  source: 'builtin',
+  async call(input, ctx) {
+    const jailed = await ctx.jail.resolve(input.path)
+    if (!jailed.ok) return errorOutput(jailed.message)
+    const shown = shownPath(ctx.jail, input.path, jailed.path)
+
+    const state = await pathState(jailed.path)
+    if (state.kind === 'missing' || state.kind === 'under-file') {
+      return errorOutput(`\`${shown}\` does not exist; list its parent directory to check the name`)
+    }
+    if (state.kind !== 'directory') {
+      return errorOutput(`\`${shown}\` is not a directory; use Read to see a file`)
+    }
+
+    const entries = await readdir(jailed.path, { withFileTypes: true })
+    if (entries.length === 0) return textOutput('(empty directory)')
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    const listed = await Promise.all(
+      entries.slice(0, LIST_MAX_ENTRIES).map((entry) => describeEntry(jailed.path, entry))
+    )
+    const rest = entries.length - listed.length
+    if (rest > 0) {
+      listed.push(
+        `(${rest} more ${rest === 1 ? 'entry' : 'entries'} not listed; ${entries.length} in all)`
+      )
+    }
+    return textOutput(listed.join('\n'))
+  }
+})
+
+async function describeEntry(dir: string, entry: Dirent): Promise<string> {
+  if (entry.isDirectory()) return `${entry.name}/`
+  if (entry.isFile()) return entry.name
+  if (entry.isSymbolicLink()) {
+    // Shown as written, not followed: the target may lie outside the folder.
+    const target = await readlink(path.join(dir, entry.name)).catch(() => null)
+    return target === null ? `${entry.name} (symlink)` : `${entry.name} -> ${target}`
+  }
+  if (entry.isFIFO()) return `${entry.name} (fifo)`
+  if (entry.isSocket()) return `${entry.name} (socket)`
+  return `${entry.name} (device)`
+}

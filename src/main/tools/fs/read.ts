@@ -1,0 +1,94 @@
+import { readFile } from 'node:fs/promises'
+import { z } from 'zod'
+import { defineTool, errorOutput, textOutput, type Tool } from '../tool'
+import { pathState, shownPath } from './file-state'
+import { numberLines, plural, splitLines } from './lines'
+
+const DEFAULT_LIMIT = 2000
+/** Above this a file is refused outright: it is read whole to record its version. */
+export const READ_MAX_BYTES = 10 * 1024 * 1024
+const BINARY_SNIFF_BYTES = 8 * 1024
+
+const inputSchema = z.strictObject({
+  path: z.string().min(1).describe('File to read, relative to the project folder.'),
+  offset: z
+    .number()
+    .int()
+    .min(1)
+    .default(1)
+    .describe('1-based line number to start at. Default 1.'),
+  limit: z
+    .number()
+    .int()
+    .min(1)
+    .default(DEFAULT_LIMIT)
+    .describe(`Maximum number of lines to show. Default ${DEFAULT_LIMIT}.`)
+})
+
+/** Shows a text file with line numbers, and lets this session Write or Edit it afterwards. */
+export const readTool: Tool = defineTool({
+  name: 'Read',
+  description: [
+    'Read a text file in the project folder. Lines come numbered like `cat -n` (the number, a',
+    'tab, then the line as it is in the file); the numbers are not part of the file, so leave',
+    `them out when you copy text into Edit. Shows up to ${DEFAULT_LIMIT} lines from \`offset\`;`,
+    'when the file is longer, the last line of the result says which offset to continue from.',
+    'A file must be read in this session before Write or Edit may change it. Directories',
+    '(use ListDir), binary files and files over 10 MiB are refused.'
+  ].join(' '),
+  inputSchema,
+  readOnly: true,
+  capabilities: { privateData: true, untrustedInput: false, egress: 'none', destructive: false },
+  source: 'builtin',
+  async call(input, ctx) {
+    const jailed = await ctx.jail.resolve(input.path)
+    if (!jailed.ok) return errorOutput(jailed.message)
+    const shown = shownPath(ctx.jail, input.path, jailed.path)
+
+    const state = await pathState(jailed.path)
+    switch (state.kind) {
+      case 'missing':
+      case 'under-file':
+        return errorOutput(`\`${shown}\` does not exist; check the name with ListDir`)
+      case 'directory':
+        return errorOutput(`\`${shown}\` is a directory; use ListDir`)
+      case 'special':
+        return errorOutput(
+          `\`${shown}\` is not a regular file (a device, socket or FIFO); Read shows text files`
+        )
+      case 'file':
+        break
+    }
+    if (state.stats.size > READ_MAX_BYTES) {
+      return errorOutput(
+        `\`${shown}\` is too large to Read (${state.stats.size} bytes; the limit is 10 MiB), and offset/limit cannot get around that; look at it with a shell command later instead`
+      )
+    }
+
+    const bytes = await readFile(jailed.path, { signal: ctx.signal })
+    if (bytes.subarray(0, BINARY_SNIFF_BYTES).includes(0)) {
+      return errorOutput(
+        `\`${shown}\` is a binary file (${plural(bytes.length, 'byte')}); Read shows text files`
+      )
+    }
+
+    const lines = splitLines(bytes.toString('utf8'))
+    if (input.offset > Math.max(lines.length, 1)) {
+      return errorOutput(
+        `offset ${input.offset} is past the end of \`${shown}\` (${plural(lines.length, 'line')})`
+      )
+    }
+    // The whole file is recorded even when only part is shown: the version is what Write and
+    // Edit compare against, not what the model happened to look at.
+    ctx.reads.record(jailed.path, bytes)
+    if (lines.length === 0) return textOutput(`(\`${shown}\` is empty)`)
+    const first = input.offset
+    const last = Math.min(lines.length, first + input.limit - 1)
+    let text = numberLines(lines.slice(first - 1, last), first)
+    if (first > 1 || last < lines.length) {
+      const more = last < lines.length ? `; continue with offset ${last + 1}` : ''
+      text += `\n\n(showing lines ${first}-${last} of ${lines.length}${more})`
+    }
+    return textOutput(text)
+  }
+})

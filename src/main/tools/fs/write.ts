@@ -1,0 +1,59 @@
+import { mkdir, readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { z } from 'zod'
+import { writeFileAtomic } from '../../workspace/atomic-write'
+import { defineTool, errorOutput, textOutput, type Tool } from '../tool'
+import { pathState, shownPath, stalenessMessage } from './file-state'
+import { sizeSummary } from './lines'
+
+const inputSchema = z.strictObject({
+  path: z.string().min(1).describe('File to write, relative to the project folder.'),
+  content: z.string().describe('The complete new content of the file.')
+})
+
+/** Creates a file, or replaces one this session has read and that has not changed since. */
+export const writeTool: Tool = defineTool({
+  name: 'Write',
+  description: [
+    'Write a whole file in the project folder: create it (with any missing parent directories),',
+    'or replace its entire content. To replace an existing file you must have Read it in this',
+    'session, and it must not have changed since; otherwise Read it (again) first. To change',
+    'part of a file, prefer Edit. The write is atomic: readers see the old file or the new one.'
+  ].join(' '),
+  inputSchema,
+  readOnly: false,
+  capabilities: { privateData: true, untrustedInput: false, egress: 'none', destructive: true },
+  source: 'builtin',
+  async call(input, ctx) {
+    const jailed = await ctx.jail.resolve(input.path)
+    if (!jailed.ok) return errorOutput(jailed.message)
+    const shown = shownPath(ctx.jail, input.path, jailed.path)
+
+    const state = await pathState(jailed.path)
+    switch (state.kind) {
+      case 'directory':
+        return errorOutput(`\`${shown}\` is a directory; Write needs the path of a file`)
+      case 'special':
+        return errorOutput(
+          `\`${shown}\` is not a regular file (a device, socket or FIFO); Write only replaces regular files`
+        )
+      case 'under-file':
+        return errorOutput(
+          `cannot create \`${shown}\`: part of its path is a file, not a directory; check the path with ListDir`
+        )
+      case 'file': {
+        const fresh = ctx.reads.check(jailed.path, await readFile(jailed.path))
+        if (!fresh.ok) return errorOutput(stalenessMessage(fresh.reason, shown, 'Write'))
+        break
+      }
+      case 'missing':
+        await mkdir(path.dirname(jailed.path), { recursive: true })
+        break
+    }
+
+    await writeFileAtomic(jailed.path, input.content)
+    ctx.reads.record(jailed.path, input.content)
+    const verb = state.kind === 'file' ? 'Replaced' : 'Created'
+    return textOutput(`${verb} \`${shown}\` (${sizeSummary(input.content)})`)
+  }
+})

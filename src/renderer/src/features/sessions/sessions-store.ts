@@ -1,0 +1,68 @@
+import { call } from '../../bridge/client'
+import { errorMessage } from '../../lib/errors'
+import { createReducerStore } from '../../lib/reducer-store'
+import { initialSessionsState, sessionsReducer } from './sessions-reducer'
+
+export const useSessions = createReducerStore(sessionsReducer, initialSessionsState)
+
+const dispatch = useSessions.getState().dispatch
+let opening: Promise<void> | null = null
+let openingFolder: string | null = null
+
+/**
+ * Opens the project this window shows: registers the folder, lists its sessions and creates the
+ * first one when there is none. Idempotent per folder, because React may run effects twice and a
+ * second run must not create a second empty session.
+ */
+export function openProject(folder: string, requestedSession: string | null): Promise<void> {
+  if (opening && openingFolder === folder) return opening
+  openingFolder = folder
+  opening = (async () => {
+    dispatch({ type: 'open-started', folder })
+    try {
+      const { path } = await call('workspace.open', { path: folder })
+      const { sessions } = await call('session.list', { workspace: path })
+      const list = sessions.length > 0 ? sessions : [await call('session.create', { workspace: path })]
+      dispatch({ type: 'opened', workspace: path, sessions: list, selectedId: requestedSession })
+    } catch (error) {
+      dispatch({ type: 'open-failed', error: errorMessage(error) })
+      // Let "Try again" run the whole sequence afresh.
+      opening = null
+    }
+  })()
+  return opening
+}
+
+export function retryOpenProject(requestedSession: string | null): Promise<void> {
+  const folder = useSessions.getState().state.folder
+  opening = null
+  return folder ? openProject(folder, requestedSession) : Promise.resolve()
+}
+
+export async function createSession(): Promise<void> {
+  const { workspace, creating } = useSessions.getState().state
+  if (!workspace || creating) return
+  dispatch({ type: 'create-started' })
+  try {
+    const session = await call('session.create', { workspace })
+    dispatch({ type: 'created', session })
+  } catch (error) {
+    dispatch({ type: 'create-failed', error: errorMessage(error) })
+  }
+}
+
+export function selectSession(sessionId: string): void {
+  dispatch({ type: 'select', sessionId })
+}
+
+/** Re-reads the list after a reconnect: updates sent while we were away are gone. */
+export async function refreshSessions(): Promise<void> {
+  const { workspace, status } = useSessions.getState().state
+  if (!workspace || status !== 'ready') return
+  try {
+    const { sessions } = await call('session.list', { workspace })
+    dispatch({ type: 'listed', sessions })
+  } catch {
+    // The banner already says the connection is unwell; the next event will catch us up.
+  }
+}
