@@ -15,7 +15,7 @@ export interface ChatState {
 }
 
 export type ChatAction =
-  | { type: 'select'; sessionId: string }
+  | { type: 'select'; sessionId: string; reload?: boolean }
   | { type: 'loaded'; sessionId: string; items: TranscriptItem[]; running: boolean }
   | { type: 'load-failed'; sessionId: string; error: string }
   | { type: 'event'; event: AnyEvent; at: number }
@@ -173,7 +173,10 @@ function runningTurn(items: TranscriptItem[]): string | null {
 export function chatReducer(state: ChatState, action: ChatAction): ChatState {
   switch (action.type) {
     case 'select':
-      if (state.sessionId === action.sessionId && state.status !== 'error') return state
+      if (state.sessionId === action.sessionId && state.status !== 'error') {
+        // A reload keeps what is on screen until the fresh snapshot replaces it.
+        return action.reload ? { ...state, status: 'loading' } : state
+      }
       return { ...initialChatState, sessionId: action.sessionId, status: 'loading' }
     case 'loaded':
       if (action.sessionId !== state.sessionId) return state

@@ -1,0 +1,52 @@
+// Two sessions in one folder: each is listed and keeps its own transcript.
+import { expect, test } from './fixtures/app'
+import { sendMessage, waitForTurnEnd } from './fixtures/chat'
+
+test('a second session in the same folder keeps its own transcript', async ({ page, app }) => {
+  app.fakeModel.setScript([
+    { text: 'Reply in the first session.' },
+    { text: 'Reply in the second.' }
+  ])
+  await app.openFolder(page)
+
+  await sendMessage(page, 'First session question')
+  await expect(page.getByTestId('message-assistant').last()).toContainText(
+    'Reply in the first session.'
+  )
+  await waitForTurnEnd(page)
+
+  const sessions = page.getByTestId('session-item')
+  const before = await sessions.count()
+  await page.getByTestId('new-session-button').click()
+  await expect(sessions).toHaveCount(before + 1)
+  await expect(sessions.and(page.locator('[data-active="true"]'))).toHaveCount(1)
+  // A fresh session shows an empty transcript.
+  await expect(page.getByTestId('message-user')).toHaveCount(0)
+
+  await sendMessage(page, 'Second session question')
+  await expect(page.getByTestId('message-assistant').last()).toContainText('Reply in the second.')
+  await waitForTurnEnd(page)
+  await expect(page.getByTestId('message-user')).toHaveCount(1)
+  await app.screenshot(page, 'sessions-01-second')
+
+  const first = sessions
+    .filter({ hasNotText: 'Second session' })
+    .and(page.locator('[data-active="false"]'))
+  await expect(first).toHaveCount(1)
+  await first.click()
+  await expect(first).toHaveAttribute('data-active', 'true')
+  await expect(page.getByTestId('message-user')).toHaveCount(1)
+  await expect(page.getByTestId('message-user')).toContainText('First session question')
+  await expect(page.getByTestId('message-assistant')).toContainText('Reply in the first session.')
+  await app.screenshot(page, 'sessions-02-first-again')
+
+  // Each request carried only its own session's history.
+  const [one, two] = app.fakeModel.chatRequests()
+  expect(one?.messages.filter((m) => m.role === 'user').map((m) => m.text)).toEqual([
+    'First session question'
+  ])
+  expect(two?.messages.filter((m) => m.role === 'user').map((m) => m.text)).toEqual([
+    'Second session question'
+  ])
+  expect(app.fakeModel.exhaustedRequests()).toEqual([])
+})

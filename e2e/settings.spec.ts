@@ -1,0 +1,45 @@
+// First run with no provider: the app asks for one, tests it against the fake server, saves it.
+import { readFileSync } from 'node:fs'
+import { parse } from 'yaml'
+import { expect, test } from './fixtures/app'
+
+test.use({ settingsPreset: 'no-providers' })
+
+test('onboarding: add an OpenAI-compatible provider, Test lists its models, Save', async ({
+  page,
+  app
+}) => {
+  await page.goto(app.url)
+  const form = page.getByTestId('provider-form')
+  await expect(form).toBeVisible()
+  await app.screenshot(page, 'settings-01-onboarding')
+
+  await page.getByTestId('provider-kind').selectOption('openai-compatible')
+  await page.getByTestId('provider-id').fill('fake')
+  await page.getByTestId('provider-base-url').fill(app.fakeModel.openaiBaseUrl)
+  await page.getByTestId('provider-key-env').fill('FAKE_MODEL_KEY')
+  await page.getByTestId('provider-test-button').click()
+  await expect(page.getByTestId('provider-test-result')).toContainText('fake-model')
+  await app.screenshot(page, 'settings-02-tested')
+
+  await page.getByTestId('provider-save-button').click()
+  await expect(page.getByTestId('settings-issues')).toHaveCount(0)
+  await expect
+    .poll(
+      () => (parse(readFileSync(app.settingsFile, 'utf8')) as { providers?: unknown[] }).providers
+    )
+    .toEqual([
+      expect.objectContaining({
+        id: 'fake',
+        kind: 'openai-compatible',
+        base_url: app.fakeModel.openaiBaseUrl,
+        api_key_env: 'FAKE_MODEL_KEY'
+      })
+    ])
+  await app.screenshot(page, 'settings-03-saved')
+
+  // The test went through the real key check on the fake server.
+  const modelListings = app.fakeModel.requests.filter((r) => r.path === '/openai/v1/models')
+  expect(modelListings.length).toBeGreaterThan(0)
+  expect(modelListings.at(-1)?.headers['authorization']).toBe('Bearer sk-fake-e2e-key')
+})

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest'
+import type { ApprovalRequest } from '../../../../shared/domain'
+import { approvalsReducer, initialApprovalsState, visibleApprovals } from './approvals-reducer'
+import { approvalBody, capabilityBadges, describeApproval } from './describe-approval'
+
+function request(approvalId: string, sessionId = 's1'): ApprovalRequest {
+  return {
+    approvalId,
+    sessionId,
+    callId: `c-${approvalId}`,
+    tool: 'Write',
+    input: { path: 'notes.md', content: 'a\nb' },
+    readOnly: false,
+    capabilities: { privateData: false, untrustedInput: false, egress: 'none', destructive: true }
+  }
+}
+
+describe('approvalsReducer', () => {
+  it('queues requests once, in order', () => {
+    let state = approvalsReducer(initialApprovalsState, { type: 'requested', request: request('a') })
+    state = approvalsReducer(state, { type: 'requested', request: request('b') })
+    state = approvalsReducer(state, { type: 'requested', request: request('a') })
+    expect(state.queue.map((r) => r.approvalId)).toEqual(['a', 'b'])
+  })
+
+  it('removes a resolved request and clears its pending response', () => {
+    let state = approvalsReducer(initialApprovalsState, { type: 'requested', request: request('a') })
+    state = approvalsReducer(state, { type: 'respond-started', approvalId: 'a' })
+    state = approvalsReducer(state, { type: 'resolved', approvalId: 'a' })
+    expect(state).toEqual(initialApprovalsState)
+  })
+
+  it('keeps the request when responding fails', () => {
+    let state = approvalsReducer(initialApprovalsState, { type: 'requested', request: request('a') })
+    state = approvalsReducer(state, { type: 'respond-started', approvalId: 'a' })
+    state = approvalsReducer(state, { type: 'respond-failed', approvalId: 'a', error: 'gone' })
+    expect(state).toMatchObject({ respondingId: null, error: 'gone' })
+    expect(state.queue).toHaveLength(1)
+  })
+
+  it('restores a session snapshot without touching other sessions', () => {
+    let state = approvalsReducer(initialApprovalsState, { type: 'requested', request: request('x', 's2') })
+    state = approvalsReducer(state, { type: 'requested', request: request('old', 's1') })
+    state = approvalsReducer(state, { type: 'restored', sessionId: 's1', pending: [request('a')] })
+    expect(state.queue.map((r) => r.approvalId)).toEqual(['x', 'a'])
+  })
+
+  it('shows only the visible project’s requests', () => {
+    let state = approvalsReducer(initialApprovalsState, { type: 'requested', request: request('x', 's2') })
+    state = approvalsReducer(state, { type: 'requested', request: request('a', 's1') })
+    expect(visibleApprovals(state, new Set(['s1'])).map((r) => r.approvalId)).toEqual(['a'])
+  })
+})
+
+describe('describeApproval', () => {
+  it('says what built-in tools will do', () => {
+    expect(describeApproval({ tool: 'Read', input: { path: 'src/a.ts' } })).toBe('Read the file src/a.ts.')
+    expect(describeApproval({ tool: 'Write', input: { path: 'n.md', content: 'a\nb' } })).toBe(
+      'Write 2 lines to n.md, creating it or replacing what is there.'
+    )
+    expect(describeApproval({ tool: 'mcp__x', input: {} })).toBe(
+      'Run the tool mcp__x with the arguments below.'
+    )
+  })
+
+  it('shows Write content apart', () => {
+    expect(approvalBody({ tool: 'Write', input: { path: 'n', content: 'hi' } })).toBe('hi')
+    expect(approvalBody({ tool: 'Read', input: { path: 'n' } })).toBeNull()
+  })
+
+  it('labels capabilities', () => {
+    const labels = capabilityBadges(false, {
+      privateData: true,
+      untrustedInput: false,
+      egress: 'chosen',
+      destructive: true
+    }).map((b) => b.label)
+    expect(labels).toEqual(['Changes files', 'Destructive', 'Private data', 'Egress: chosen'])
+  })
+})

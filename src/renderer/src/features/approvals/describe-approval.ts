@@ -1,0 +1,85 @@
+import type { ApprovalRequest, Capabilities } from '../../../../shared/domain'
+
+function field(input: unknown, ...names: string[]): string | null {
+  if (!input || typeof input !== 'object') return null
+  const record = input as Record<string, unknown>
+  for (const name of names) {
+    const value = record[name]
+    if (typeof value === 'string' && value) return value
+  }
+  return null
+}
+
+function lineCount(text: string): number {
+  return text === '' ? 0 : text.split('\n').length
+}
+
+/** One plain sentence saying what the tool will do, for a person deciding whether to allow it. */
+export function describeApproval(request: Pick<ApprovalRequest, 'tool' | 'input'>): string {
+  const path = field(request.input, 'path', 'file_path', 'file')
+  const where = path ?? 'a file'
+  switch (request.tool) {
+    case 'Read':
+      return `Read the file ${where}.`
+    case 'ListDir':
+      return `List what is in the folder ${path ?? 'at the top of the project'}.`
+    case 'Write': {
+      const content = field(request.input, 'content') ?? ''
+      const lines = lineCount(content)
+      return `Write ${lines} line${lines === 1 ? '' : 's'} to ${where}, creating it or replacing what is there.`
+    }
+    case 'Edit':
+      return `Edit ${where}, replacing the text shown below.`
+    default:
+      return `Run the tool ${request.tool} with the arguments below.`
+  }
+}
+
+export interface CapabilityBadge {
+  label: string
+  tone: 'neutral' | 'info' | 'warn' | 'danger' | 'safe'
+  title: string
+}
+
+/** The capabilities as badges; the riskier ones in warmer colours. */
+export function capabilityBadges(readOnly: boolean, caps: Capabilities): CapabilityBadge[] {
+  const badges: CapabilityBadge[] = [
+    readOnly
+      ? { label: 'Read-only', tone: 'safe', title: 'Does not change any file' }
+      : { label: 'Changes files', tone: 'warn', title: 'Can create or modify files in the project' }
+  ]
+  if (caps.destructive) {
+    badges.push({ label: 'Destructive', tone: 'danger', title: 'Can delete or overwrite data' })
+  }
+  if (caps.privateData) {
+    badges.push({ label: 'Private data', tone: 'info', title: 'Can see your private data' })
+  }
+  if (caps.untrustedInput) {
+    badges.push({
+      label: 'Untrusted input',
+      tone: 'warn',
+      title: 'Brings in content that could try to steer the model'
+    })
+  }
+  const egress = {
+    none: { label: 'Egress: none', tone: 'neutral', title: 'Sends nothing off this machine' },
+    blind: {
+      label: 'Egress: blind',
+      tone: 'warn',
+      title: 'Can send data off this machine to a fixed place'
+    },
+    chosen: {
+      label: 'Egress: chosen',
+      tone: 'danger',
+      title: 'Can send data to a destination the model chooses'
+    }
+  } as const
+  badges.push(egress[caps.egress])
+  return badges
+}
+
+/** Write's content, shown as code; null for tools without a body worth showing apart. */
+export function approvalBody(request: Pick<ApprovalRequest, 'tool' | 'input'>): string | null {
+  if (request.tool !== 'Write') return null
+  return field(request.input, 'content')
+}

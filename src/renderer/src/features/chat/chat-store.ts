@@ -1,0 +1,84 @@
+import type { AnyEvent } from '../../../../shared/contract'
+import type { ModelRef } from '../../../../shared/domain'
+import { call } from '../../bridge/client'
+import { errorMessage } from '../../lib/errors'
+import { createReducerStore } from '../../lib/reducer-store'
+import { restoreApprovals } from '../approvals/approvals-store'
+import { useSessions } from '../sessions/sessions-store'
+import { initialModelsState, modelsReducer } from './models-reducer'
+import { chatReducer, initialChatState, isBusy } from './transcript-reducer'
+
+export const useChat = createReducerStore(chatReducer, initialChatState)
+export const useModels = createReducerStore(modelsReducer, initialModelsState)
+
+const dispatch = useChat.getState().dispatch
+
+/** Shows `sessionId` and loads its snapshot; `force` re-reads it (after a reconnect). */
+export async function loadSession(sessionId: string, force = false): Promise<void> {
+  dispatch({ type: 'select', sessionId, reload: force })
+  try {
+    const snapshot = await call('session.get', { sessionId })
+    dispatch({
+      type: 'loaded',
+      sessionId,
+      items: snapshot.transcript,
+      running: snapshot.session.running
+    })
+    useSessions.getState().dispatch({ type: 'session-updated', session: snapshot.session })
+    restoreApprovals(sessionId, snapshot.pendingApprovals)
+  } catch (error) {
+    dispatch({ type: 'load-failed', sessionId, error: errorMessage(error) })
+  }
+}
+
+export function applyChatEvent(event: AnyEvent): void {
+  dispatch({ type: 'event', event, at: Date.now() })
+}
+
+/** Sends the composer's text; resolves true when the turn started, so the composer can clear. */
+export async function sendMessage(text: string): Promise<boolean> {
+  const state = useChat.getState().state
+  const sessionId = state.sessionId
+  if (!sessionId || isBusy(state) || !text.trim()) return false
+  dispatch({ type: 'send-started' })
+  try {
+    const { turnId } = await call('session.send', { sessionId, text })
+    dispatch({ type: 'send-done', sessionId, turnId })
+    return true
+  } catch (error) {
+    dispatch({ type: 'send-failed', error: errorMessage(error) })
+    return false
+  }
+}
+
+export async function stopTurn(): Promise<void> {
+  const { sessionId, running, stopping } = useChat.getState().state
+  if (!sessionId || !running || stopping) return
+  dispatch({ type: 'stop-requested' })
+  try {
+    const { cancelled } = await call('session.cancel', { sessionId })
+    if (!cancelled) dispatch({ type: 'stop-failed' })
+  } catch {
+    dispatch({ type: 'stop-failed' })
+  }
+}
+
+export async function loadModels(): Promise<void> {
+  useModels.getState().dispatch({ type: 'loading' })
+  try {
+    const { models, defaultModel } = await call('provider.models', {})
+    useModels.getState().dispatch({ type: 'loaded', models, defaultModel })
+  } catch (error) {
+    useModels.getState().dispatch({ type: 'failed', error: errorMessage(error) })
+  }
+}
+
+export async function setSessionModel(sessionId: string, model: ModelRef): Promise<string | null> {
+  try {
+    const session = await call('session.setModel', { sessionId, model })
+    useSessions.getState().dispatch({ type: 'session-updated', session })
+    return null
+  } catch (error) {
+    return errorMessage(error)
+  }
+}

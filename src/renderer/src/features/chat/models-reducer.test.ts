@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest'
+import { initialModelsState, modelKey, modelsReducer, pickerOptions } from './models-reducer'
+
+const a = { providerId: 'anthropic', model: 'claude-x' }
+const b = { providerId: 'local', model: 'qwen' }
+
+describe('modelsReducer', () => {
+  it('loads models and the default', () => {
+    const state = modelsReducer(initialModelsState, { type: 'loaded', models: [a, b], defaultModel: b })
+    expect(state).toMatchObject({ status: 'ready', defaultModel: b })
+  })
+
+  it('keeps a session model that settings no longer list', () => {
+    const state = modelsReducer(initialModelsState, { type: 'loaded', models: [a], defaultModel: a })
+    expect(pickerOptions(state, b)).toEqual([b, a])
+    expect(pickerOptions(state, a)).toEqual([a])
+  })
+
+  it('keys models unambiguously', () => {
+    expect(modelKey(a)).toBe('anthropic\u0000claude-x')
+    expect(modelKey(a)).not.toBe(modelKey(b))
+  })
+})

@@ -1,0 +1,162 @@
+import type { ApprovalMode, ModelRef } from '../../../../shared/domain'
+import type { ProviderKind, SettingsIssue } from '../../../../shared/settings'
+
+/** A provider as the form edits it: every field a string, empty meaning "not set". */
+export interface ProviderDraft {
+  kind: ProviderKind
+  id: string
+  baseUrl: string
+  keyEnv: string
+  keySecret: string
+  models: string[]
+}
+
+export const providerKinds: { value: ProviderKind; label: string }[] = [
+  { value: 'anthropic', label: 'Anthropic' },
+  { value: 'openai', label: 'OpenAI' },
+  { value: 'openai-compatible', label: 'OpenAI-compatible' }
+]
+
+const suggestedIds: Record<ProviderKind, string> = {
+  anthropic: 'anthropic',
+  openai: 'openai',
+  'openai-compatible': 'local'
+}
+
+export const keyEnvPlaceholders: Record<ProviderKind, string> = {
+  anthropic: 'ANTHROPIC_API_KEY',
+  openai: 'OPENAI_API_KEY',
+  'openai-compatible': 'OPENROUTER_API_KEY (leave empty for local servers)'
+}
+
+/** A free id for a new provider of `kind`: "anthropic", then "anthropic-2"… */
+export function suggestId(kind: ProviderKind, taken: readonly string[]): string {
+  const base = suggestedIds[kind]
+  if (!taken.includes(base)) return base
+  let n = 2
+  while (taken.includes(`${base}-${n}`)) n++
+  return `${base}-${n}`
+}
+
+export function emptyDraft(kind: ProviderKind, taken: readonly string[]): ProviderDraft {
+  return { kind, id: suggestId(kind, taken), baseUrl: '', keyEnv: '', keySecret: '', models: [] }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return !!value && typeof value === 'object' && !Array.isArray(value)
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value : ''
+}
+
+function toKind(value: unknown): ProviderKind {
+  return value === 'anthropic' || value === 'openai' || value === 'openai-compatible'
+    ? value
+    : 'openai-compatible'
+}
+
+/** What the screen edits, read leniently: a malformed file still shows what can be shown. */
+export interface SettingsView {
+  base: Record<string, unknown>
+  providers: ProviderDraft[]
+  defaultModel: ModelRef | null
+  mode: ApprovalMode
+}
+
+export function readSettings(raw: unknown): SettingsView {
+  const base = isRecord(raw) ? raw : {}
+  const providers = Array.isArray(base.providers)
+    ? base.providers.filter(isRecord).map((p) => ({
+        kind: toKind(p.kind),
+        id: text(p.id),
+        baseUrl: text(p.base_url),
+        keyEnv: text(p.api_key_env),
+        keySecret: text(p.api_key_secret),
+        models: Array.isArray(p.models) ? p.models.filter((m): m is string => typeof m === 'string') : []
+      }))
+    : []
+  const dm = isRecord(base.default_model) ? base.default_model : null
+  const defaultModel =
+    dm && text(dm.provider) && text(dm.model)
+      ? { providerId: text(dm.provider), model: text(dm.model) }
+      : null
+  const mode = isRecord(base.permissions) ? base.permissions.mode : undefined
+  return {
+    base,
+    providers,
+    defaultModel,
+    mode: mode === 'allow' || mode === 'read-only' || mode === 'ask' ? mode : 'ask'
+  }
+}
+
+/** The settings-file shape of a provider; empty fields are left out rather than sent as "". */
+export function providerToSettings(draft: ProviderDraft): Record<string, unknown> {
+  const out: Record<string, unknown> = { id: draft.id.trim(), kind: draft.kind }
+  if (draft.baseUrl.trim()) out.base_url = draft.baseUrl.trim()
+  if (draft.keyEnv.trim()) out.api_key_env = draft.keyEnv.trim()
+  if (draft.keySecret.trim()) out.api_key_secret = draft.keySecret.trim()
+  out.models = draft.models
+  return out
+}
+
+/** The whole settings object to save, keeping keys this screen does not edit. */
+export function buildSettings(
+  view: SettingsView,
+  providers: ProviderDraft[]
+): Record<string, unknown> {
+  const settings: Record<string, unknown> = {
+    ...view.base,
+    providers: providers.map(providerToSettings),
+    permissions: { ...(isRecord(view.base.permissions) ? view.base.permissions : {}), mode: view.mode }
+  }
+  if (view.defaultModel) {
+    settings.default_model = { provider: view.defaultModel.providerId, model: view.defaultModel.model }
+  } else {
+    delete settings.default_model
+  }
+  return settings
+}
+
+/** Every model of every provider, for the default-model picker. */
+export function allModels(providers: readonly ProviderDraft[]): ModelRef[] {
+  return providers.flatMap((p) =>
+    p.id.trim() ? p.models.map((model) => ({ providerId: p.id.trim(), model })) : []
+  )
+}
+
+export type ProviderField = 'kind' | 'id' | 'base_url' | 'api_key_env' | 'api_key_secret' | 'models'
+const providerFields: readonly string[] = ['kind', 'id', 'base_url', 'api_key_env', 'api_key_secret', 'models']
+
+/** Sorts issues: the form's provider's fields, the default model, the mode, and the rest. */
+export interface PlacedIssues {
+  form: Partial<Record<ProviderField, string>>
+  defaultModel: string | null
+  mode: string | null
+}
+
+export function placeIssues(issues: readonly SettingsIssue[], formIndex: number | null): PlacedIssues {
+  const placed: PlacedIssues = { form: {}, defaultModel: null, mode: null }
+  for (const issue of issues) {
+    const parts = issue.path.split('.')
+    if (parts[0] === 'default_model') placed.defaultModel ??= issue.message
+    else if (parts[0] === 'permissions') placed.mode ??= issue.message
+    else if (parts[0] === 'providers' && formIndex !== null && parts[1] === String(formIndex)) {
+      const field = parts[2] ?? 'id'
+      if (providerFields.includes(field)) placed.form[field as ProviderField] ??= issue.message
+    }
+  }
+  return placed
+}
+
+/** Issues from `provider.test` (paths relative to the provider, maybe prefixed "provider."). */
+export function placeProviderIssues(
+  issues: readonly SettingsIssue[]
+): Partial<Record<ProviderField, string>> {
+  const form: Partial<Record<ProviderField, string>> = {}
+  for (const issue of issues) {
+    const field = issue.path.split('.').find((part) => providerFields.includes(part))
+    if (field) form[field as ProviderField] ??= issue.message
+  }
+  return form
+}

@@ -1,0 +1,252 @@
+import type { ApprovalMode, ModelRef } from '../../../../shared/domain'
+import type { ProviderKind, SettingsIssue } from '../../../../shared/settings'
+import {
+  emptyDraft,
+  placeProviderIssues,
+  readSettings,
+  suggestId,
+  type ProviderDraft,
+  type ProviderField,
+  type SettingsView
+} from './settings-model'
+
+export type TestState =
+  | { status: 'idle' }
+  | { status: 'testing' }
+  | { status: 'ok'; models: string[] }
+  | { status: 'failed'; error: string; issues: Partial<Record<ProviderField, string>> }
+
+export interface ProviderForm {
+  open: boolean
+  /** The index of the provider being edited, or null when adding one. */
+  editing: number | null
+  draft: ProviderDraft
+  /** The person changed something: only then does Save include an added provider. */
+  touched: boolean
+  idEdited: boolean
+  test: TestState
+  secretValue: string
+  secret: { status: 'idle' | 'storing' | 'stored' | 'failed'; message: string | null }
+}
+
+export interface SettingsState extends SettingsView {
+  status: 'idle' | 'loading' | 'ready' | 'error'
+  loadError: string | null
+  path: string
+  /** Problems with the file as it is on disk. */
+  fileIssues: SettingsIssue[]
+  form: ProviderForm
+  saving: boolean
+  saveIssues: SettingsIssue[]
+  saveError: string | null
+  /** Where the form's provider sat in the array last sent, to put issues next to its fields. */
+  formIndex: number | null
+  dirty: boolean
+  savedAt: number | null
+}
+
+type DraftField = 'id' | 'baseUrl' | 'keyEnv' | 'keySecret'
+
+export type SettingsAction =
+  | { type: 'load-started' }
+  | { type: 'loaded'; path: string; settings: unknown; issues: SettingsIssue[] }
+  | { type: 'load-failed'; error: string }
+  | { type: 'form-open'; index: number | null }
+  | { type: 'form-close' }
+  | { type: 'form-kind'; kind: ProviderKind }
+  | { type: 'form-field'; field: DraftField; value: string }
+  | { type: 'test-started' }
+  | { type: 'test-ok'; models: string[] }
+  | { type: 'test-failed'; error: string; issues: SettingsIssue[] }
+  | { type: 'secret-value'; value: string }
+  | { type: 'secret-started' }
+  | { type: 'secret-stored'; name: string }
+  | { type: 'secret-failed'; error: string }
+  | { type: 'remove-provider'; index: number }
+  | { type: 'default-model'; model: ModelRef | null }
+  | { type: 'mode'; mode: ApprovalMode }
+  | { type: 'save-started'; formIndex: number | null }
+  | { type: 'saved'; providers: ProviderDraft[]; at: number }
+  | { type: 'save-rejected'; issues: SettingsIssue[] }
+  | { type: 'save-failed'; error: string }
+
+function closedForm(providers: readonly ProviderDraft[]): ProviderForm {
+  return {
+    open: false,
+    editing: null,
+    draft: emptyDraft('anthropic', providers.map((p) => p.id)),
+    touched: false,
+    idEdited: false,
+    test: { status: 'idle' },
+    secretValue: '',
+    secret: { status: 'idle', message: null }
+  }
+}
+
+export const initialSettingsState: SettingsState = {
+  status: 'idle',
+  loadError: null,
+  path: '',
+  fileIssues: [],
+  base: {},
+  providers: [],
+  defaultModel: null,
+  mode: 'ask',
+  form: closedForm([]),
+  saving: false,
+  saveIssues: [],
+  saveError: null,
+  formIndex: null,
+  dirty: false,
+  savedAt: null
+}
+
+/** Whether Save sends the form's provider: always when editing, when adding only once touched. */
+export function formIncluded(form: ProviderForm): boolean {
+  return form.open && (form.editing !== null || form.touched)
+}
+
+/** The providers Save would write, with the form merged in, and where the form's one sits. */
+export function providersToSave(state: SettingsState): {
+  providers: ProviderDraft[]
+  formIndex: number | null
+} {
+  if (!formIncluded(state.form)) return { providers: state.providers, formIndex: null }
+  const { editing, draft } = state.form
+  if (editing !== null && editing < state.providers.length) {
+    const providers = state.providers.slice()
+    providers[editing] = draft
+    return { providers, formIndex: editing }
+  }
+  return { providers: [...state.providers, draft], formIndex: state.providers.length }
+}
+
+function editForm(state: SettingsState, form: Partial<ProviderForm>): SettingsState {
+  return { ...state, form: { ...state.form, ...form, touched: true }, dirty: true }
+}
+
+function withDraft(state: SettingsState, draft: Partial<ProviderDraft>): SettingsState {
+  // A changed provider invalidates the last test, so its result no longer shows as current.
+  return editForm(state, { draft: { ...state.form.draft, ...draft }, test: { status: 'idle' } })
+}
+
+export function settingsReducer(state: SettingsState, action: SettingsAction): SettingsState {
+  switch (action.type) {
+    case 'load-started':
+      return { ...state, status: 'loading', loadError: null }
+    case 'loaded': {
+      const view = readSettings(action.settings)
+      return {
+        ...initialSettingsState,
+        ...view,
+        status: 'ready',
+        path: action.path,
+        fileIssues: action.issues,
+        form: { ...closedForm(view.providers), open: view.providers.length === 0 },
+        savedAt: state.savedAt
+      }
+    }
+    case 'load-failed':
+      return { ...state, status: 'error', loadError: action.error }
+    case 'form-open': {
+      const existing = action.index === null ? undefined : state.providers[action.index]
+      const form = closedForm(state.providers)
+      return {
+        ...state,
+        saveIssues: [],
+        formIndex: null,
+        form: existing
+          ? { ...form, open: true, editing: action.index, draft: { ...existing }, idEdited: true }
+          : { ...form, open: true }
+      }
+    }
+    case 'form-close':
+      return { ...state, form: closedForm(state.providers), formIndex: null, saveIssues: [] }
+    case 'form-kind': {
+      const taken = state.providers.filter((_, i) => i !== state.form.editing).map((p) => p.id)
+      const id = state.form.idEdited ? state.form.draft.id : suggestId(action.kind, taken)
+      return withDraft(state, { kind: action.kind, id })
+    }
+    case 'form-field': {
+      const next = withDraft(state, { [action.field]: action.value })
+      return action.field === 'id' ? { ...next, form: { ...next.form, idEdited: true } } : next
+    }
+    case 'test-started':
+      return { ...state, form: { ...state.form, test: { status: 'testing' } } }
+    case 'test-ok': {
+      const draft = { ...state.form.draft, models: action.models }
+      const id = draft.id.trim()
+      // First models ever seen: make one the default so the app works right after saving.
+      const defaultModel =
+        state.defaultModel ?? (id && action.models[0] ? { providerId: id, model: action.models[0] } : null)
+      return {
+        ...state,
+        dirty: true,
+        defaultModel,
+        form: { ...state.form, draft, touched: true, test: { status: 'ok', models: action.models } }
+      }
+    }
+    case 'test-failed':
+      return {
+        ...state,
+        form: {
+          ...state.form,
+          test: { status: 'failed', error: action.error, issues: placeProviderIssues(action.issues) }
+        }
+      }
+    case 'secret-value':
+      return { ...state, form: { ...state.form, secretValue: action.value } }
+    case 'secret-started':
+      return { ...state, form: { ...state.form, secret: { status: 'storing', message: null } } }
+    case 'secret-stored': {
+      const next = withDraft(state, { keySecret: action.name })
+      return {
+        ...next,
+        form: { ...next.form, secretValue: '', secret: { status: 'stored', message: null } }
+      }
+    }
+    case 'secret-failed':
+      return {
+        ...state,
+        form: { ...state.form, secret: { status: 'failed', message: action.error } }
+      }
+    case 'remove-provider': {
+      const removed = state.providers[action.index]
+      if (!removed) return state
+      const providers = state.providers.filter((_, i) => i !== action.index)
+      const defaultModel =
+        state.defaultModel?.providerId === removed.id ? null : state.defaultModel
+      const editing = state.form.editing
+      // Keep an edit pointing at the same provider; drop one that pointed at the removed one.
+      const form =
+        editing === null
+          ? state.form
+          : editing === action.index
+            ? closedForm(providers)
+            : { ...state.form, editing: editing > action.index ? editing - 1 : editing }
+      return { ...state, providers, defaultModel, form, dirty: true, saveIssues: [] }
+    }
+    case 'default-model':
+      return { ...state, defaultModel: action.model, dirty: true }
+    case 'mode':
+      return { ...state, mode: action.mode, dirty: true }
+    case 'save-started':
+      return { ...state, saving: true, saveError: null, formIndex: action.formIndex }
+    case 'saved':
+      return {
+        ...state,
+        providers: action.providers,
+        form: closedForm(action.providers),
+        saving: false,
+        saveIssues: [],
+        formIndex: null,
+        dirty: false,
+        savedAt: action.at
+      }
+    case 'save-rejected':
+      // Everything typed stays; only the issues are new.
+      return { ...state, saving: false, saveIssues: action.issues }
+    case 'save-failed':
+      return { ...state, saving: false, saveError: action.error }
+  }
+}
