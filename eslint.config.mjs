@@ -148,11 +148,17 @@ export default defineConfig(
               name,
               message: 'the renderer is a web page: no Node built-ins'
             })),
-            { name: 'electron', message: 'the renderer reaches the main process only via the bridge' }
+            {
+              name: 'electron',
+              message: 'the renderer reaches the main process only via the bridge'
+            }
           ],
           patterns: [
             { regex: '^node:', message: 'the renderer is a web page: no Node built-ins' },
-            { regex: '^electron/', message: 'the renderer reaches the main process only via the bridge' }
+            {
+              regex: '^electron/',
+              message: 'the renderer reaches the main process only via the bridge'
+            }
           ]
         }
       ]

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { ApprovalRequest } from '../../../../shared/domain'
 import { approvalsReducer, initialApprovalsState, visibleApprovals } from './approvals-reducer'
-import { approvalBody, capabilityBadges, describeApproval } from './describe-approval'
+import { approvalPreview, capabilityBadges, describeApproval } from './describe-approval'
 
 function request(approvalId: string, sessionId = 's1'): ApprovalRequest {
   return {
@@ -63,9 +63,19 @@ describe('describeApproval', () => {
     )
   })
 
-  it('shows Write content apart', () => {
-    expect(approvalBody({ tool: 'Write', input: { path: 'n', content: 'hi' } })).toBe('hi')
-    expect(approvalBody({ tool: 'Read', input: { path: 'n' } })).toBeNull()
+  it('previews Write content and Edit replacements as code', () => {
+    expect(approvalPreview({ tool: 'Write', input: { path: 'n', content: '' } })).toEqual({
+      kind: 'write',
+      path: 'n',
+      content: ''
+    })
+    expect(approvalPreview({ tool: 'Edit', input: { path: 'n', old: 'a', new: 'b' } })).toEqual({
+      kind: 'edit',
+      path: 'n',
+      old: 'a',
+      new: 'b'
+    })
+    expect(approvalPreview({ tool: 'Read', input: { path: 'n' } })).toBeNull()
   })
 
   it('labels capabilities', () => {

@@ -1,18 +1,5 @@
 import type { ApprovalRequest, Capabilities } from '../../../../shared/domain'
-
-function field(input: unknown, ...names: string[]): string | null {
-  if (!input || typeof input !== 'object') return null
-  const record = input as Record<string, unknown>
-  for (const name of names) {
-    const value = record[name]
-    if (typeof value === 'string' && value) return value
-  }
-  return null
-}
-
-function lineCount(text: string): number {
-  return text === '' ? 0 : text.split('\n').length
-}
+import { inputString as field, lineCount } from '../../lib/tool-input'
 
 /** One plain sentence saying what the tool will do, for a person deciding whether to allow it. */
 export function describeApproval(request: Pick<ApprovalRequest, 'tool' | 'input'>): string {
@@ -29,7 +16,9 @@ export function describeApproval(request: Pick<ApprovalRequest, 'tool' | 'input'
       return `Write ${lines} line${lines === 1 ? '' : 's'} to ${where}, creating it or replacing what is there.`
     }
     case 'Edit':
-      return `Edit ${where}, replacing the text shown below.`
+      return request.input && (request.input as Record<string, unknown>).replace_all === true
+        ? `Edit ${where}, replacing every occurrence of the text shown below.`
+        : `Edit ${where}, replacing the text shown below.`
     default:
       return `Run the tool ${request.tool} with the arguments below.`
   }
@@ -78,8 +67,19 @@ export function capabilityBadges(readOnly: boolean, caps: Capabilities): Capabil
   return badges
 }
 
-/** Write's content, shown as code; null for tools without a body worth showing apart. */
-export function approvalBody(request: Pick<ApprovalRequest, 'tool' | 'input'>): string | null {
-  if (request.tool !== 'Write') return null
-  return field(request.input, 'content')
+export type ApprovalPreview =
+  | { kind: 'write'; path: string | null; content: string }
+  | { kind: 'edit'; path: string | null; old: string; new: string }
+
+/** The part of the arguments worth reading as code: Write's content, Edit's before and after. */
+export function approvalPreview(request: Pick<ApprovalRequest, 'tool' | 'input'>): ApprovalPreview | null {
+  const path = field(request.input, 'path')
+  const input = request.input as Record<string, unknown> | null
+  if (request.tool === 'Write' && typeof input?.content === 'string') {
+    return { kind: 'write', path, content: input.content }
+  }
+  if (request.tool === 'Edit' && typeof input?.old === 'string' && typeof input.new === 'string') {
+    return { kind: 'edit', path, old: input.old, new: input.new }
+  }
+  return null
 }

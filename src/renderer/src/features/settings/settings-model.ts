@@ -138,7 +138,7 @@ export interface PlacedIssues {
 export function placeIssues(issues: readonly SettingsIssue[], formIndex: number | null): PlacedIssues {
   const placed: PlacedIssues = { form: {}, defaultModel: null, mode: null }
   for (const issue of issues) {
-    const parts = issue.path.split('.')
+    const parts = issue.path.replace(/^settings\./, '').split('.')
     if (parts[0] === 'default_model') placed.defaultModel ??= issue.message
     else if (parts[0] === 'permissions') placed.mode ??= issue.message
     else if (parts[0] === 'providers' && formIndex !== null && parts[1] === String(formIndex)) {

@@ -169,7 +169,18 @@ export function settingsReducer(state: SettingsState, action: SettingsAction): S
     }
     case 'form-field': {
       const next = withDraft(state, { [action.field]: action.value })
-      return action.field === 'id' ? { ...next, form: { ...next.form, idEdited: true } } : next
+      if (action.field !== 'id') return next
+      // A default model picked from this provider follows it to its new id.
+      const oldId = state.form.draft.id.trim()
+      const followsId = !!oldId && state.defaultModel?.providerId === oldId
+      return {
+        ...next,
+        form: { ...next.form, idEdited: true },
+        defaultModel:
+          followsId && state.defaultModel
+            ? { ...state.defaultModel, providerId: action.value.trim() }
+            : next.defaultModel
+      }
     }
     case 'test-started':
       return { ...state, form: { ...state.form, test: { status: 'testing' } } }

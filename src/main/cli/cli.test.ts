@@ -1,0 +1,208 @@
+import { execFile, spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import YAML from 'yaml'
+import {
+  latestToolResults,
+  startFakeModelServer,
+  type FakeModelServer
+} from '../../../e2e/fixtures/fake-model-server'
+
+// These run the built CLI as a person would, so they build first when the sources are newer.
+const root = path.resolve(__dirname, '../../..')
+const cli = path.join(root, 'out/main/cli.js')
+let dir: string
+let workspace: string
+let home: string
+
+interface Result {
+  code: number
+  stdout: string
+  stderr: string
+}
+
+function mecatl(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Result> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [cli, ...args],
+      { env: { PATH: process.env.PATH, MECATL_HOME: home, ...env }, timeout: 30_000 },
+      (error, stdout, stderr) => {
+        const code = error ? Number((error as { code?: number }).code ?? 1) : 0
+        resolve({ code, stdout, stderr })
+      }
+    )
+  })
+}
+
+beforeAll(async () => {
+  const built = spawnSync(
+    process.execPath,
+    [path.join(root, 'scripts/ensure-built.mjs'), '--quiet'],
+    {
+      cwd: root,
+      encoding: 'utf8'
+    }
+  )
+  if (built.status !== 0) throw new Error(`build failed: ${built.stderr}${built.stdout}`)
+  dir = await realpath(await mkdtemp(path.join(os.tmpdir(), 'mecatl-cli-')))
+  workspace = path.join(dir, 'project')
+  home = path.join(dir, 'home')
+  await mkdir(workspace)
+  await writeFile(path.join(workspace, 'notes.txt'), 'first\nsecond\n')
+  await writeFile(path.join(dir, 'outside.txt'), 'outside\n')
+}, 120_000)
+afterAll(async () => rm(dir, { recursive: true, force: true }))
+
+describe('mecatl tools', () => {
+  it('lists the tools sorted by name with their capabilities, with no provider configured', async () => {
+    const result = await mecatl(['tools', '--json'])
+    expect(result.code).toBe(0)
+    const tools = JSON.parse(result.stdout) as { name: string; readOnly: boolean }[]
+    expect(tools.map((t) => t.name)).toEqual(['Edit', 'ListDir', 'Read', 'Write'])
+    expect(tools[3]).toMatchObject({
+      name: 'Write',
+      readOnly: false,
+      source: 'builtin',
+      capabilities: { privateData: true, untrustedInput: false, egress: 'none', destructive: true }
+    })
+  })
+
+  it('prints exactly the schemas the model is sent with --schema', async () => {
+    const result = await mecatl(['tools', '--schema'])
+    const schemas = JSON.parse(result.stdout) as { name: string; inputSchema: { type: string } }[]
+    expect(schemas.map((s) => s.name)).toEqual(['Edit', 'ListDir', 'Read', 'Write'])
+    expect(schemas[2]?.inputSchema).toMatchObject({ type: 'object', required: ['path'] })
+  })
+})
+
+describe('mecatl call', () => {
+  it('runs a read and prints {isError, content, external}', async () => {
+    const result = await mecatl(['call', 'Read', '{"path":"notes.txt"}', '--workspace', workspace])
+    expect(result.code).toBe(0)
+    const printed = JSON.parse(result.stdout) as { isError: boolean; content: { text: string }[] }
+    expect(printed.isError).toBe(false)
+    expect(printed.content[0]?.text).toContain('second')
+  })
+
+  it('refuses a path outside the workspace and touches nothing', async () => {
+    const read = await mecatl([
+      'call',
+      'Read',
+      '{"path":"../outside.txt"}',
+      '--workspace',
+      workspace
+    ])
+    expect(read.code).toBe(1)
+    expect(JSON.parse(read.stdout)).toMatchObject({ isError: true, external: false })
+    expect(read.stdout).toContain('outside the project folder')
+    const write = await mecatl([
+      'call',
+      'Write',
+      JSON.stringify({ path: '../escaped.txt', content: 'x' }),
+      '--workspace',
+      workspace,
+      '--mode',
+      'allow'
+    ])
+    expect(JSON.parse(write.stdout)).toMatchObject({ isError: true })
+    expect(existsSync(path.join(dir, 'escaped.txt'))).toBe(false)
+  })
+
+  it('says which part of the gate refused a call', async () => {
+    const result = await mecatl([
+      'call',
+      'Write',
+      '{"path":"new.txt","content":"x"}',
+      '--workspace',
+      workspace,
+      '--mode',
+      'read-only'
+    ])
+    expect(JSON.parse(result.stdout)).toMatchObject({ isError: true, refusedBy: 'mode' })
+    expect(existsSync(path.join(workspace, 'new.txt'))).toBe(false)
+  })
+
+  it('exits 2 with a message for usage errors', async () => {
+    for (const args of [
+      ['nonsense'],
+      ['call', 'Read', '{"path":', '--workspace', workspace],
+      ['call', 'Read', '{}'],
+      ['run', 'hi', '--workspace', workspace, '--mode', 'yolo'],
+      ['tools', '--frobnicate']
+    ]) {
+      const result = await mecatl(args)
+      expect(result.code, args.join(' ')).toBe(2)
+      expect(result.stderr).toMatch(/^mecatl: /)
+    }
+  })
+})
+
+describe('mecatl run', () => {
+  let fake: FakeModelServer
+  beforeAll(async () => {
+    fake = await startFakeModelServer()
+  })
+  afterAll(async () => fake.close())
+
+  it('runs a headless session and prints one JSON event per line with --json', async () => {
+    fake.setScript([
+      {
+        toolCalls: [{ name: 'Write', input: { path: 'made.txt', content: 'made by the model\n' } }]
+      },
+      (req) => ({ text: `Wrote it: ${latestToolResults(req)[0]?.content}` })
+    ])
+    const result = await mecatl([
+      'run',
+      'make a file',
+      '--workspace',
+      workspace,
+      '--base-url',
+      fake.openaiBaseUrl,
+      '--model',
+      'fake-model',
+      '--mode',
+      'allow',
+      '--json'
+    ])
+    expect(result.code).toBe(0)
+    const events = result.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { type: string })
+    const types = events.map((e) => e.type)
+    expect(types[0]).toBe('session.updated')
+    expect(types.indexOf('turn.started')).toBeLessThan(types.indexOf('message.delta'))
+    expect(types).toContain('transcript.item')
+    expect(types).toContain('turn.completed')
+    expect(types).not.toContain('turn.failed')
+    expect(await readFile(path.join(workspace, 'made.txt'), 'utf8')).toBe('made by the model\n')
+  })
+
+  it('uses the provider of a --config file, and refuses changes when nobody can approve', async () => {
+    fake.setScript([
+      { toolCalls: [{ name: 'Write', input: { path: 'asked.txt', content: 'x' } }] },
+      (req) => ({ text: latestToolResults(req)[0]?.content ?? '' })
+    ])
+    const config = path.join(dir, 'run-settings.yaml')
+    await writeFile(
+      config,
+      YAML.stringify({
+        providers: [
+          { id: 'fake', kind: 'anthropic', base_url: fake.anthropicBaseUrl, api_key_env: 'K' }
+        ],
+        default_model: { provider: 'fake', model: 'fake-model' },
+        permissions: { mode: 'ask' }
+      })
+    )
+    const result = await mecatl(['run', 'try', '--workspace', workspace, '--config', config], {
+      K: 'x'
+    })
+    expect(result.code).toBe(0)
+    expect(result.stdout).toContain('nobody is available to approve it')
+    expect(existsSync(path.join(workspace, 'asked.txt'))).toBe(false)
+  })
+})

@@ -1,0 +1,133 @@
+import { useEffect, useState, type JSX } from 'react'
+import type { TranscriptItem } from '../../../../shared/domain'
+import { baseName } from '../../lib/format'
+import { useApprovals } from '../approvals/approvals-store'
+import { useSessions } from '../sessions/sessions-store'
+import { selectedSession } from '../sessions/sessions-reducer'
+import { loadSession, sendMessage, stopTurn, useChat } from './chat-store'
+import { Composer } from './composer'
+import { ModelPicker } from './model-picker'
+import { TranscriptView } from './transcript-view'
+import { isBusy } from './transcript-reducer'
+import './chat.css'
+
+const suggestions = [
+  'Explain what this project does',
+  'List the files here and what each is for',
+  'Read the README and suggest improvements'
+]
+
+/** True while the model is thinking and nothing on screen shows progress yet. */
+function waitingForModel(items: TranscriptItem[]): boolean {
+  const last = items[items.length - 1]
+  if (!last || last.kind === 'user' || last.kind === 'turn-end') return true
+  if (last.kind === 'assistant') return !last.streaming
+  return last.call.state !== 'running' && last.call.state !== 'awaiting-approval'
+}
+
+/** The selected session: header with model, transcript, composer. */
+export function ChatView(): JSX.Element {
+  const chat = useChat((s) => s.state)
+  const session = useSessions((s) => selectedSession(s.state))
+  const folder = useSessions((s) => s.state.workspace ?? s.state.folder ?? '')
+  const approvalOpen = useApprovals((s) => s.state.queue.length > 0)
+  const [draft, setDraft] = useState('')
+  const [followSignal, setFollowSignal] = useState(0)
+
+  // Escape stops the turn from anywhere, except while an approval is asked: there it means
+  // "let me decide", and the modal moves focus to Deny instead.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent): void => {
+      if (event.key !== 'Escape' || event.defaultPrevented || approvalOpen) return
+      if (!useChat.getState().state.running) return
+      event.preventDefault()
+      void stopTurn()
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [approvalOpen])
+
+  const send = (): void => {
+    const text = draft
+    if (!text.trim()) return
+    setFollowSignal((n) => n + 1)
+    setDraft('')
+    void sendMessage(text).then((ok) => {
+      // Give the text back if it never reached the session.
+      if (!ok) setDraft((current) => current || text)
+    })
+  }
+
+  const busy = isBusy(chat)
+  const running = chat.running || chat.sending
+  const placeholder = chat.running
+    ? 'Mecatl is working… press Esc to stop'
+    : `Message Mecatl about ${baseName(folder)}`
+
+  const empty =
+    chat.status === 'ready' ? (
+      <div className="chat-empty" data-testid="chat-empty">
+        <h2 className="chat-empty__title">What should we work on?</h2>
+        <p className="chat-empty__text">
+          Ask Mecatl to read, explain or change files in <span className="mono">{baseName(folder)}</span>.
+          It asks before it changes anything.
+        </p>
+        <div className="chat-empty__suggestions">
+          {suggestions.map((text) => (
+            <button key={text} type="button" className="chip" onClick={() => setDraft(text)}>
+              {text}
+            </button>
+          ))}
+        </div>
+      </div>
+    ) : null
+
+  return (
+    <section className="chat" aria-label="Conversation">
+      <header className="chat__header">
+        <h1 className="chat__title" data-testid="session-title" title={session?.title}>
+          {session?.title || 'New session'}
+        </h1>
+        {chat.running && (
+          <span className="chat__status" data-testid="turn-running">
+            <span className="spinner-dot" /> Working
+          </span>
+        )}
+        <ModelPicker session={session} />
+      </header>
+
+      {chat.status === 'error' ? (
+        <div className="chat__load-error" role="alert">
+          <p>This session could not be loaded: {chat.error}</p>
+          <button
+            type="button"
+            className="button"
+            onClick={() => chat.sessionId && void loadSession(chat.sessionId, true)}
+          >
+            Try again
+          </button>
+        </div>
+      ) : (
+        <TranscriptView
+          sessionId={chat.sessionId}
+          items={chat.items}
+          thinking={running && waitingForModel(chat.items)}
+          empty={empty}
+          followSignal={followSignal}
+        />
+      )}
+
+      <Composer
+        value={draft}
+        onChange={setDraft}
+        onSend={send}
+        onStop={() => void stopTurn()}
+        running={chat.running}
+        stopping={chat.stopping}
+        disabled={busy}
+        placeholder={placeholder}
+        error={chat.sendError}
+      />
+    </section>
+  )
+}

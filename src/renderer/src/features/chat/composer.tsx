@@ -1,0 +1,95 @@
+import { useLayoutEffect, useRef, type JSX, type KeyboardEvent } from 'react'
+import { ArrowUpIcon, StopIcon } from '../../lib/icons'
+
+interface Props {
+  value: string
+  onChange: (value: string) => void
+  onSend: () => void
+  onStop: () => void
+  running: boolean
+  stopping: boolean
+  /** Sending, loading, or a turn runs: the text cannot go anywhere yet. */
+  disabled: boolean
+  placeholder: string
+  error: string | null
+}
+
+const MAX_HEIGHT = 200
+
+/** Where the person writes. Enter sends, Shift+Enter breaks the line; Stop while a turn runs. */
+export function Composer(props: Props): JSX.Element {
+  const { value, onChange, onSend, onStop, running, stopping, disabled, placeholder, error } = props
+  const input = useRef<HTMLTextAreaElement>(null)
+
+  // Grow with the text up to a limit, then scroll inside, so the transcript is not squeezed.
+  useLayoutEffect(() => {
+    const el = input.current
+    if (!el) return
+    el.style.height = 'auto'
+    el.style.height = `${Math.min(el.scrollHeight, MAX_HEIGHT)}px`
+  }, [value])
+
+  // Give focus back once the turn ends, so the next message can follow at once; but never
+  // take it from a field the person is using elsewhere (settings, the approval reason).
+  useLayoutEffect(() => {
+    const active = document.activeElement
+    if (!disabled && (!active || active === document.body)) input.current?.focus()
+  }, [disabled])
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>): void => {
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return
+    event.preventDefault()
+    if (!disabled && value.trim()) onSend()
+  }
+
+  return (
+    <div className="composer">
+      {error && (
+        <p className="composer__error" role="alert" data-testid="send-error">
+          {error}
+        </p>
+      )}
+      <div className={`composer__box${disabled ? ' composer__box--disabled' : ''}`}>
+        <textarea
+          ref={input}
+          className="composer__input"
+          data-testid="composer-input"
+          rows={1}
+          value={value}
+          placeholder={placeholder}
+          onChange={(e) => onChange(e.target.value)}
+          onKeyDown={onKeyDown}
+          disabled={disabled}
+          aria-label="Message"
+        />
+        {running ? (
+          <button
+            type="button"
+            className="composer__stop"
+            data-testid="stop-button"
+            onClick={onStop}
+            disabled={stopping}
+            title="Stop (Esc)"
+          >
+            <StopIcon size={14} /> {stopping ? 'Stopping…' : 'Stop'}
+          </button>
+        ) : (
+          <button
+            type="button"
+            className="composer__send"
+            data-testid="send-button"
+            onClick={onSend}
+            disabled={disabled || !value.trim()}
+            title="Send (Enter)"
+            aria-label="Send"
+          >
+            <ArrowUpIcon size={16} />
+          </button>
+        )}
+      </div>
+      <div className="composer__hint">
+        {running ? 'Esc to stop' : 'Enter to send · Shift+Enter for a new line'}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,45 @@
+import { useState, type JSX } from 'react'
+import type { SessionSummary } from '../../../../shared/domain'
+import { setSessionModel, useModels } from './chat-store'
+import { modelKey, pickerOptions } from './models-reducer'
+
+/** The session's model; a change applies to its next turn. */
+export function ModelPicker({ session }: { session: SessionSummary | null }): JSX.Element {
+  const models = useModels((s) => s.state)
+  const [error, setError] = useState<string | null>(null)
+  const current = session?.model ?? models.defaultModel
+  const options = pickerOptions(models, current)
+  const empty = options.length === 0
+
+  return (
+    <div className="model-picker">
+      <select
+        className="select select--compact mono"
+        data-testid="model-picker"
+        aria-label="Model"
+        value={current ? modelKey(current) : ''}
+        disabled={!session || empty}
+        title={error ?? (current ? `${current.providerId} / ${current.model}` : undefined)}
+        onChange={(e) => {
+          const model = options.find((m) => modelKey(m) === e.target.value)
+          if (!session || !model) return
+          setError(null)
+          void setSessionModel(session.id, model).then(setError)
+        }}
+      >
+        {empty && <option value="">{models.status === 'loading' ? 'Loading models…' : 'No models — add a provider in Settings'}</option>}
+        {!current && !empty && <option value="">Choose a model</option>}
+        {options.map((model) => (
+          <option key={modelKey(model)} value={modelKey(model)}>
+            {model.providerId} / {model.model}
+          </option>
+        ))}
+      </select>
+      {error && (
+        <span className="model-picker__error" role="alert">
+          {error}
+        </span>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,93 @@
+import { memo, useState, type JSX } from 'react'
+import type { ToolCallState, ToolCallView } from '../../../../shared/domain'
+import { formatDuration, prettyJson } from '../../lib/format'
+import { ChevronIcon } from '../../lib/icons'
+import { toolSummary } from '../../lib/tool-input'
+import { useNow } from '../../lib/use-now'
+import { CollapsibleCode, ToolOutputView } from './output-view'
+
+const stateLabels: Record<ToolCallState, string> = {
+  'awaiting-approval': 'Waiting for approval',
+  running: 'Running',
+  done: 'Done',
+  failed: 'Failed',
+  denied: 'Denied'
+}
+
+const stateTones: Record<ToolCallState, string> = {
+  'awaiting-approval': 'amber',
+  running: 'blue',
+  done: 'green',
+  failed: 'red',
+  denied: 'red'
+}
+
+export function StateBadge({ state }: { state: ToolCallState }): JSX.Element {
+  return (
+    <span className={`badge badge--${stateTones[state]}`} data-testid="tool-state">
+      {state === 'running' && <span className="spinner-dot spinner-dot--small" />}
+      {stateLabels[state]}
+    </span>
+  )
+}
+
+function Duration({ call }: { call: ToolCallView }): JSX.Element | null {
+  const running = call.state === 'running' && call.startedAt !== null && call.endedAt === null
+  const now = useNow(1000, running)
+  if (call.startedAt === null) return null
+  const end = call.endedAt ?? (running ? now : null)
+  if (end === null) return null
+  return <span className="tool-card__duration">{formatDuration(end - call.startedAt)}</span>
+}
+
+/** One tool call: name, key argument, state, duration; arguments and output on demand. */
+export const ToolCard = memo(function ToolCard({ call }: { call: ToolCallView }): JSX.Element {
+  const [open, setOpen] = useState(call.state === 'failed')
+  const summary = toolSummary(call.name, call.input)
+  const detailsId = `tool-details-${call.id}`
+  const errorOutput = call.state === 'done' && call.output?.isError
+  return (
+    <div
+      className={`tool-card tool-card--${call.state}${errorOutput ? ' tool-card--soft-error' : ''}`}
+      data-testid="tool-card"
+      data-tool={call.name}
+      data-state={call.state}
+    >
+      <button
+        type="button"
+        className="tool-card__header"
+        aria-expanded={open}
+        aria-controls={detailsId}
+        onClick={() => setOpen((v) => !v)}
+      >
+        <ChevronIcon className={`tool-card__chevron${open ? ' tool-card__chevron--open' : ''}`} size={14} />
+        <span className="tool-card__name">{call.name}</span>
+        <span className="tool-card__summary mono" title={summary}>
+          {summary}
+        </span>
+        <Duration call={call} />
+        <StateBadge state={call.state} />
+      </button>
+      {call.state === 'denied' && (
+        <p className="tool-card__refusal" data-testid="tool-refusal">
+          {call.refusedBy ? `Not run: ${call.refusedBy}` : 'Not run: the call was denied.'}
+        </p>
+      )}
+      {open && (
+        <div className="tool-card__details" id={detailsId}>
+          <div className="tool-card__section-label">Arguments</div>
+          <CollapsibleCode text={prettyJson(call.input) || '{}'} className="tool-args" testId="tool-args" />
+          {call.output && (
+            <>
+              <div className="tool-card__section-label">
+                {call.output.isError ? 'Error' : 'Output'}
+                {call.output.external && <span className="tool-card__external">from outside this machine</span>}
+              </div>
+              <ToolOutputView output={call.output} />
+            </>
+          )}
+        </div>
+      )}
+    </div>
+  )
+})

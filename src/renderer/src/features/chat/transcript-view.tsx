@@ -1,0 +1,117 @@
+import { useEffect, useLayoutEffect, useRef, useState, type JSX } from 'react'
+import type { TranscriptItem } from '../../../../shared/domain'
+import { ArrowDownIcon } from '../../lib/icons'
+import { AssistantMessage } from './message-assistant'
+import { ToolCard } from './tool-card'
+import { itemKey } from './transcript-reducer'
+import { TurnEnd } from './turn-end'
+
+const STICK_DISTANCE = 48
+
+function Item({ item }: { item: TranscriptItem }): JSX.Element {
+  switch (item.kind) {
+    case 'user':
+      return (
+        <div className="message-user" data-testid="message-user">
+          {item.text}
+        </div>
+      )
+    case 'assistant':
+      return <AssistantMessage text={item.text} streaming={item.streaming} />
+    case 'tool':
+      return <ToolCard call={item.call} />
+    case 'turn-end':
+      return <TurnEnd item={item} />
+  }
+}
+
+interface Props {
+  sessionId: string | null
+  items: TranscriptItem[]
+  /** Shown after the items while the model has not produced anything yet. */
+  thinking: boolean
+  empty: JSX.Element | null
+  /** Bumped when the person sends, to snap back to the bottom. */
+  followSignal: number
+}
+
+/**
+ * The scrolling transcript. It follows new content while the person is at the bottom and stays
+ * put once they scroll up; a ResizeObserver catches growth that no prop change announces
+ * (deferred Markdown renders, expanded cards).
+ */
+export function TranscriptView({ sessionId, items, thinking, empty, followSignal }: Props): JSX.Element {
+  const scroller = useRef<HTMLDivElement>(null)
+  const content = useRef<HTMLDivElement>(null)
+  const stick = useRef(true)
+  const [away, setAway] = useState(false)
+
+  const toBottom = (): void => {
+    const el = scroller.current
+    if (el) el.scrollTop = el.scrollHeight
+  }
+
+  useLayoutEffect(() => {
+    stick.current = true
+    setAway(false)
+    toBottom()
+  }, [sessionId, followSignal])
+
+  useLayoutEffect(() => {
+    if (stick.current) toBottom()
+  }, [items, thinking])
+
+  useEffect(() => {
+    const el = content.current
+    if (!el) return
+    const observer = new ResizeObserver(() => {
+      if (stick.current) toBottom()
+    })
+    observer.observe(el)
+    return () => observer.disconnect()
+  }, [])
+
+  const onScroll = (): void => {
+    const el = scroller.current
+    if (!el) return
+    const atBottom = el.scrollHeight - el.scrollTop - el.clientHeight < STICK_DISTANCE
+    stick.current = atBottom
+    setAway(!atBottom)
+  }
+
+  return (
+    <div className="transcript">
+      <div className="transcript__scroller" ref={scroller} onScroll={onScroll} data-testid="transcript">
+        <div className="transcript__content" ref={content}>
+          {items.length === 0 && empty}
+          {items.map((item) => (
+            <Item key={itemKey(item)} item={item} />
+          ))}
+          {thinking && (
+            <div className="thinking" aria-live="polite" data-testid="thinking">
+              <span className="thinking__dots" aria-hidden="true">
+                <span />
+                <span />
+                <span />
+              </span>
+              Working…
+            </div>
+          )}
+        </div>
+      </div>
+      {away && (
+        <button
+          type="button"
+          className="transcript__jump"
+          onClick={() => {
+            stick.current = true
+            setAway(false)
+            toBottom()
+          }}
+        >
+          <ArrowDownIcon size={14} /> Jump to latest
+        </button>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,36 @@
+import { memo, type JSX } from 'react'
+import type { TranscriptItem } from '../../../../shared/domain'
+import { formatUsage } from '../../lib/format'
+import { AlertIcon } from '../../lib/icons'
+
+type TurnEndItem = Extract<TranscriptItem, { kind: 'turn-end' }>
+
+function wasStopped(stopReason: string): boolean {
+  return /cancel|abort|stop(ped)?_by_user|interrupt/i.test(stopReason)
+}
+
+/** Under each finished turn: what it cost, and why it ended when that is news. */
+export const TurnEnd = memo(function TurnEnd({ item }: { item: TurnEndItem }): JSX.Element {
+  const { usage } = item
+  const hasUsage = usage.inputTokens + usage.outputTokens + usage.cachedTokens > 0
+  return (
+    <div className="turn-end">
+      {item.error && (
+        <div className="turn-end__error" role="alert" data-testid="turn-error">
+          <AlertIcon size={14} />
+          <span>{item.error}</span>
+        </div>
+      )}
+      {!item.error && wasStopped(item.stopReason) && (
+        <div className="turn-end__stopped" data-testid="turn-stopped">
+          Stopped
+        </div>
+      )}
+      {(hasUsage || !item.error) && (
+        <div className="turn-end__usage" data-testid="turn-usage" title="Tokens used by this turn">
+          {formatUsage(usage)}
+        </div>
+      )}
+    </div>
+  )
+})

@@ -1,0 +1,82 @@
+import type { JSX } from 'react'
+
+interface IconProps {
+  size?: number
+  className?: string
+}
+
+function svg(paths: JSX.Element, { size = 16, className }: IconProps): JSX.Element {
+  return (
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 16 16"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.5"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      className={className}
+    >
+      {paths}
+    </svg>
+  )
+}
+
+export const FolderIcon = (p: IconProps): JSX.Element =>
+  svg(<path d="M1.75 4.25c0-.69.56-1.25 1.25-1.25h3l1.5 1.5h5.5c.69 0 1.25.56 1.25 1.25v6c0 .69-.56 1.25-1.25 1.25H3c-.69 0-1.25-.56-1.25-1.25v-7.5Z" />, p)
+
+export const PlusIcon = (p: IconProps): JSX.Element => svg(<path d="M8 3v10M3 8h10" />, p)
+
+export const GearIcon = (p: IconProps): JSX.Element =>
+  svg(
+    <>
+      <circle cx="8" cy="8" r="2.25" />
+      <path d="M8 1.75v1.5M8 12.75v1.5M14.25 8h-1.5M3.25 8h-1.5M12.42 3.58l-1.06 1.06M4.64 11.36l-1.06 1.06M12.42 12.42l-1.06-1.06M4.64 4.64 3.58 3.58" />
+    </>,
+    p
+  )
+
+export const ChevronIcon = (p: IconProps): JSX.Element => svg(<path d="m6 4 4 4-4 4" />, p)
+
+export const ArrowLeftIcon = (p: IconProps): JSX.Element => svg(<path d="M13 8H3M7 4 3 8l4 4" />, p)
+
+export const ArrowUpIcon = (p: IconProps): JSX.Element => svg(<path d="M8 13V3M4 7l4-4 4 4" />, p)
+
+export const ArrowDownIcon = (p: IconProps): JSX.Element => svg(<path d="M8 3v10M4 9l4 4 4-4" />, p)
+
+export const StopIcon = (p: IconProps): JSX.Element =>
+  svg(<rect x="4" y="4" width="8" height="8" rx="1.5" fill="currentColor" stroke="none" />, p)
+
+export const ShieldIcon = (p: IconProps): JSX.Element =>
+  svg(<path d="M8 1.75 2.75 3.5v4c0 3.1 2.2 5.6 5.25 6.75 3.05-1.15 5.25-3.65 5.25-6.75v-4L8 1.75Z" />, p)
+
+export const AlertIcon = (p: IconProps): JSX.Element =>
+  svg(
+    <>
+      <path d="M8 2 1.5 13.5h13L8 2Z" />
+      <path d="M8 6.5v3M8 11.5v.01" />
+    </>,
+    p
+  )
+
+export const ChatIcon = (p: IconProps): JSX.Element =>
+  svg(<path d="M2.5 3.75c0-.69.56-1.25 1.25-1.25h8.5c.69 0 1.25.56 1.25 1.25v6c0 .69-.56 1.25-1.25 1.25H6l-3.5 2.5V3.75Z" />, p)
+
+/** The app's mark: a small rounded square with a spark. */
+export function LogoMark({ size = 28 }: { size?: number }): JSX.Element {
+  return (
+    <svg width={size} height={size} viewBox="0 0 28 28" aria-hidden="true">
+      <rect width="28" height="28" rx="7" fill="var(--accent)" />
+      <path
+        d="M8 19V9.5l6 6 6-6V19"
+        fill="none"
+        stroke="#fff"
+        strokeWidth="2.2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  )
+}

@@ -1,0 +1,50 @@
+/** A string field of a tool's input, if the input is an object that has it. */
+export function inputString(input: unknown, ...names: string[]): string | null {
+  if (!input || typeof input !== 'object') return null
+  const record = input as Record<string, unknown>
+  for (const name of names) {
+    const value = record[name]
+    if (typeof value === 'string' && value) return value
+  }
+  return null
+}
+
+export function inputNumber(input: unknown, name: string): number | null {
+  if (!input || typeof input !== 'object') return null
+  const value = (input as Record<string, unknown>)[name]
+  return typeof value === 'number' ? value : null
+}
+
+export function lineCount(text: string): number {
+  return text === '' ? 0 : text.split('\n').length
+}
+
+const summaryKeys = ['path', 'file_path', 'command', 'url', 'query', 'pattern', 'name']
+
+/** One line about a tool call's key arguments: the path for file tools, else the telling field. */
+export function toolSummary(tool: string, input: unknown): string {
+  const path = inputString(input, 'path', 'file_path')
+  switch (tool) {
+    case 'Read': {
+      const offset = inputNumber(input, 'offset')
+      const limit = inputNumber(input, 'limit')
+      if (!path) break
+      if (offset && offset > 1 && limit) return `${path} · lines ${offset}–${offset + limit - 1}`
+      if (offset && offset > 1) return `${path} · from line ${offset}`
+      return path
+    }
+    case 'Write': {
+      const content = inputString(input, 'content') ?? ''
+      const lines = lineCount(content)
+      if (path) return `${path} · ${lines} line${lines === 1 ? '' : 's'}`
+      break
+    }
+    case 'ListDir':
+      return path ?? '.'
+  }
+  const telling = path ?? inputString(input, ...summaryKeys)
+  if (telling) return telling.split('\n')[0] ?? telling
+  if (input === undefined || input === null) return ''
+  const json = JSON.stringify(input) ?? ''
+  return json === '{}' ? '' : json.length > 120 ? `${json.slice(0, 117)}…` : json
+}
