@@ -1,7 +1,7 @@
 import { useEffect, useState, type JSX } from 'react'
 import type { TranscriptItem } from '../../../../shared/domain'
 import { baseName } from '../../lib/format'
-import { useApprovals } from '../approvals/approvals-store'
+import { useVisibleApprovals } from '../approvals/use-visible-approvals'
 import { useSessions } from '../sessions/sessions-store'
 import { selectedSession } from '../sessions/sessions-reducer'
 import { loadSession, sendMessage, stopTurn, useChat } from './chat-store'
@@ -30,7 +30,7 @@ export function ChatView(): JSX.Element {
   const chat = useChat((s) => s.state)
   const session = useSessions((s) => selectedSession(s.state))
   const folder = useSessions((s) => s.state.workspace ?? s.state.folder ?? '')
-  const approvalOpen = useApprovals((s) => s.state.queue.length > 0)
+  const approvalOpen = useVisibleApprovals().length > 0
   const [draft, setDraft] = useState('')
   const [followSignal, setFollowSignal] = useState(0)
 

@@ -1,0 +1,17 @@
+import { useMemo } from 'react'
+import type { ApprovalRequest } from '../../../../shared/domain'
+import { useSessions } from '../sessions/sessions-store'
+import { visibleApprovals } from './approvals-reducer'
+import { useApprovals } from './approvals-store'
+
+/** Approval requests for this window's project, oldest first. */
+export function useVisibleApprovals(): ApprovalRequest[] {
+  const approvals = useApprovals((s) => s.state)
+  const sessions = useSessions((s) => s.state.sessions)
+  const selectedId = useSessions((s) => s.state.selectedId)
+  return useMemo(() => {
+    const ids = new Set(sessions.map((s) => s.id))
+    if (selectedId) ids.add(selectedId)
+    return visibleApprovals(approvals, ids)
+  }, [approvals, sessions, selectedId])
+}
