@@ -9,8 +9,8 @@ export const useSettings = createReducerStore(settingsReducer, initialSettingsSt
 const dispatch = useSettings.getState().dispatch
 const current = (): typeof initialSettingsState => useSettings.getState().state
 
-/** Reads settings; returns how many providers are configured (for first-run onboarding). */
-export async function loadSettings(): Promise<number> {
+/** Reads settings; returns how many providers are configured, or null when it could not. */
+export async function loadSettings(): Promise<number | null> {
   dispatch({ type: 'load-started' })
   try {
     const result = await call('settings.get', {})
@@ -18,7 +18,7 @@ export async function loadSettings(): Promise<number> {
     return current().providers.length
   } catch (error) {
     dispatch({ type: 'load-failed', error: errorMessage(error) })
-    return 0
+    return null
   }
 }
 

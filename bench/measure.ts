@@ -1,0 +1,27 @@
+/** The median wall time of `fn` over `runs` runs, after one warm-up. */
+export async function median(fn: () => Promise<unknown>, runs = 7): Promise<number> {
+  await fn()
+  const times: number[] = []
+  for (let i = 0; i < runs; i++) {
+    const start = process.hrtime.bigint()
+    await fn()
+    times.push(Number(process.hrtime.bigint() - start) / 1e6)
+  }
+  times.sort((a, b) => a - b)
+  return times[Math.floor(times.length / 2)] ?? 0
+}
+
+/** One line of the report: the candidate, its baseline measured in the same run, and the ratio. */
+export function report(
+  name: string,
+  candidateMs: number,
+  baselineName: string,
+  baselineMs: number
+): void {
+  const ratio = baselineMs > 0 ? candidateMs / baselineMs : Number.NaN
+  console.log(
+    `${name.padEnd(44)} ${candidateMs.toFixed(2).padStart(9)} ms   vs ${baselineName.padEnd(30)} ${baselineMs
+      .toFixed(2)
+      .padStart(9)} ms   ratio ${ratio.toFixed(3)}`
+  )
+}

@@ -1,0 +1,23 @@
+import { mkdir, mkdtemp, realpath, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { benchDispatch } from './dispatch.bench'
+import { benchRead } from './read.bench'
+import { benchRpc } from './rpc.bench'
+
+// Every figure is printed beside a baseline measured in the same run, as a ratio.
+async function main(): Promise<void> {
+  const dir = await realpath(await mkdtemp(path.join(os.tmpdir(), 'mecatl-bench-')))
+  const workspace = path.join(dir, 'project')
+  await mkdir(workspace)
+  try {
+    console.log(`Mecatl benchmarks (node ${process.version}, ${os.cpus().length} cores)\n`)
+    await benchDispatch(workspace)
+    await benchRpc(dir)
+    await benchRead(workspace)
+  } finally {
+    await rm(dir, { recursive: true, force: true })
+  }
+}
+
+void main()

@@ -1,0 +1,231 @@
+import { useEffect, useMemo, type JSX } from 'react'
+import type { ApprovalMode } from '../../../../shared/domain'
+import { ArrowLeftIcon, LogoMark, PlusIcon } from '../../lib/icons'
+import { closeSettings, useApp } from '../../shell/app-store'
+import { loadModels } from '../chat/chat-store'
+import { modelKey } from '../chat/models-reducer'
+import { ProviderForm } from './provider-form'
+import { ProviderList } from './provider-list'
+import { allModels, placeIssues } from './settings-model'
+import { providersToSave } from './settings-reducer'
+import { loadSettings, saveSettings, useSettings } from './settings-store'
+import './settings.css'
+
+const modes: { value: ApprovalMode; label: string; hint: string }[] = [
+  { value: 'ask', label: 'Ask', hint: 'Read freely; ask before anything changes files.' },
+  { value: 'read-only', label: 'Read-only', hint: 'Read freely; refuse anything that changes files.' },
+  { value: 'allow', label: 'Allow', hint: 'Run every tool without asking. Only for folders you can lose.' }
+]
+
+/** Providers, default model and approval mode; opens first on a fresh install. */
+export function SettingsScreen(): JSX.Element {
+  const state = useSettings((s) => s.state)
+  const dispatch = useSettings((s) => s.dispatch)
+  const onboarding = useApp((s) => s.state.onboarding)
+  const canStoreSecrets = useApp((s) => s.state.info?.canStoreSecrets ?? false)
+
+  useEffect(() => {
+    // Re-read on open unless there are unsaved edits to keep.
+    if (!useSettings.getState().state.dirty) void loadSettings()
+  }, [])
+
+  const { providers: pending } = useMemo(() => providersToSave(state), [state])
+  const models = useMemo(() => allModels(pending), [pending])
+  const placed = placeIssues(state.saveIssues, state.formIndex)
+  const modeHint = modes.find((m) => m.value === state.mode)?.hint
+
+  const save = async (): Promise<void> => {
+    if (!(await saveSettings())) return
+    void loadModels()
+    if (onboarding && useSettings.getState().state.providers.length > 0) closeSettings()
+  }
+
+  return (
+    <div className="settings" role="region" aria-label="Settings" data-testid="settings-screen">
+      <header className="settings__header">
+        {!onboarding && (
+          <button type="button" className="button button--ghost" data-testid="settings-close" onClick={closeSettings}>
+            <ArrowLeftIcon /> Back
+          </button>
+        )}
+        <h1 className="settings__title">{onboarding ? 'Set up Mecatl' : 'Settings'}</h1>
+        {onboarding && (
+          <button type="button" className="button button--ghost settings__skip" onClick={closeSettings}>
+            Skip for now
+          </button>
+        )}
+      </header>
+
+      <div className="settings__scroll">
+        <div className="settings__content">
+          {onboarding && (
+            <section className="onboarding" data-testid="onboarding">
+              <LogoMark size={36} />
+              <div>
+                <h2 className="onboarding__title">Welcome to Mecatl</h2>
+                <p className="onboarding__text">
+                  Mecatl works in your project folders with the help of an AI model. Connect a model
+                  provider to begin: Anthropic or OpenAI with an API key, or a model running on your
+                  own machine through any OpenAI-compatible server, such as Ollama or LM Studio.
+                </p>
+              </div>
+            </section>
+          )}
+
+          {state.status === 'error' && (
+            <div className="notice notice--error" role="alert">
+              Settings could not be read: {state.loadError}
+              <button type="button" className="link-button" onClick={() => void loadSettings()}>
+                Try again
+              </button>
+            </div>
+          )}
+
+          {state.fileIssues.length > 0 && (
+            <div className="notice notice--warn" data-testid="settings-file-issues" role="alert">
+              <div className="notice__title">
+                The settings file has problems: <span className="mono">{state.path}</span>
+              </div>
+              <ul className="issue-list">
+                {state.fileIssues.map((issue, i) => (
+                  <li key={i}>
+                    <span className="mono">{issue.path}</span>: {issue.message}
+                  </li>
+                ))}
+              </ul>
+              <div className="notice__hint">Fix them here and save, or edit the file by hand.</div>
+            </div>
+          )}
+
+          <section className="settings-section" aria-labelledby="providers-heading">
+            <div className="settings-section__head">
+              <div>
+                <h2 id="providers-heading" className="settings-section__title">
+                  Providers
+                </h2>
+                <p className="settings-section__hint">Where models come from. Keys stay out of the settings file.</p>
+              </div>
+              {!state.form.open && (
+                <button
+                  type="button"
+                  className="button"
+                  data-testid="add-provider-button"
+                  onClick={() => dispatch({ type: 'form-open', index: null })}
+                >
+                  <PlusIcon /> Add provider
+                </button>
+              )}
+            </div>
+            {state.status === 'ready' && state.providers.length === 0 && !state.form.open && (
+              <p className="muted">No provider yet.</p>
+            )}
+            <ProviderList providers={state.providers} editing={state.form.editing} />
+            {state.form.open && (
+              <ProviderForm
+                form={state.form}
+                canStoreSecrets={canStoreSecrets}
+                issues={placed.form}
+                canCancel={state.providers.length > 0 || state.form.editing !== null}
+              />
+            )}
+          </section>
+
+          <section className="settings-section" aria-labelledby="models-heading">
+            <h2 id="models-heading" className="settings-section__title">
+              Default model
+            </h2>
+            <label className="field">
+              <span className="field__hint">New sessions use it; each session can switch in its header.</span>
+              <select
+                className="select"
+                data-testid="default-model-select"
+                value={state.defaultModel ? modelKey(state.defaultModel) : ''}
+                onChange={(e) =>
+                  dispatch({
+                    type: 'default-model',
+                    model: models.find((m) => modelKey(m) === e.target.value) ?? null
+                  })
+                }
+                {...(placed.defaultModel ? { 'aria-invalid': true } : {})}
+              >
+                <option value="">{models.length ? 'None — choose per session' : 'Test a provider to list its models'}</option>
+                {state.defaultModel && !models.some((m) => modelKey(m) === modelKey(state.defaultModel!)) && (
+                  <option value={modelKey(state.defaultModel)}>
+                    {state.defaultModel.providerId} / {state.defaultModel.model} (not listed)
+                  </option>
+                )}
+                {models.map((model) => (
+                  <option key={modelKey(model)} value={modelKey(model)}>
+                    {model.providerId} / {model.model}
+                  </option>
+                ))}
+              </select>
+              {placed.defaultModel && <p className="field-error">{placed.defaultModel}</p>}
+            </label>
+          </section>
+
+          <section className="settings-section" aria-labelledby="approvals-heading">
+            <h2 id="approvals-heading" className="settings-section__title">
+              Approvals
+            </h2>
+            <div className="mode-row">
+              <span className="mode-row__current">
+                Current mode: <strong data-testid="approval-mode-current">{state.mode}</strong>
+              </span>
+              <select
+                className="select select--compact"
+                data-testid="approval-mode-select"
+                aria-label="Approval mode"
+                value={state.mode}
+                onChange={(e) => dispatch({ type: 'mode', mode: e.target.value as ApprovalMode })}
+              >
+                {modes.map((mode) => (
+                  <option key={mode.value} value={mode.value}>
+                    {mode.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <p className="field__hint">{modeHint}</p>
+            {placed.mode && <p className="field-error">{placed.mode}</p>}
+          </section>
+        </div>
+      </div>
+
+      <footer className="settings__footer">
+        <div className="settings__footer-inner">
+          <div className="settings__status">
+            {state.saveIssues.length > 0 && (
+              <ul className="issue-list issue-list--error" data-testid="settings-issues" role="alert">
+                {state.saveIssues.map((issue, i) => (
+                  <li key={i}>
+                    <span className="mono">{issue.path}</span>: {issue.message}
+                  </li>
+                ))}
+              </ul>
+            )}
+            {state.saveError && (
+              <p className="field-error" role="alert">
+                {state.saveError}
+              </p>
+            )}
+            {state.saveIssues.length === 0 && !state.saveError && (
+              <span className="muted" data-testid="settings-save-status">
+                {state.dirty ? 'Unsaved changes' : state.savedAt ? 'Saved' : state.path ? <>Saved to <span className="mono">{state.path}</span></> : ''}
+              </span>
+            )}
+          </div>
+          <button
+            type="button"
+            className="button button--primary"
+            data-testid="provider-save-button"
+            onClick={() => void save()}
+            disabled={state.saving || state.status !== 'ready'}
+          >
+            {state.saving ? 'Saving…' : onboarding ? 'Save and continue' : 'Save'}
+          </button>
+        </div>
+      </footer>
+    </div>
+  )
+}

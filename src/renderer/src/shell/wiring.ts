@@ -1,0 +1,47 @@
+import { onReconnect, subscribe } from '../bridge/client'
+import { useApprovals } from '../features/approvals/approvals-store'
+import { applyChatEvent, loadModels, loadSession, useChat } from '../features/chat/chat-store'
+import { refreshSessions, useSessions } from '../features/sessions/sessions-store'
+import { rememberSession } from './navigation'
+
+let wired = false
+
+/**
+ * Connects the bridge to the stores, once per page: every event goes to the stores that
+ * care, a new selection loads its transcript, and a reconnect re-reads what may have been missed.
+ */
+export function wireStores(): void {
+  if (wired) return
+  wired = true
+
+  subscribe((event) => {
+    switch (event.event) {
+      case 'session.updated':
+        useSessions.getState().dispatch({ type: 'session-updated', session: event.payload })
+        applyChatEvent(event)
+        return
+      case 'approval.requested':
+        useApprovals.getState().dispatch({ type: 'requested', request: event.payload })
+        return
+      case 'approval.resolved':
+        useApprovals.getState().dispatch({ type: 'resolved', approvalId: event.payload.approvalId })
+        return
+      default:
+        applyChatEvent(event)
+    }
+  })
+
+  useSessions.subscribe((store, previous) => {
+    const id = store.state.selectedId
+    if (!id || id === previous.state.selectedId) return
+    rememberSession(id)
+    void loadSession(id)
+  })
+
+  onReconnect(() => {
+    void refreshSessions()
+    void loadModels()
+    const { sessionId } = useChat.getState().state
+    if (sessionId) void loadSession(sessionId, true)
+  })
+}
