@@ -29,16 +29,22 @@ test('a second session in the same folder keeps its own transcript', async ({ pa
   await expect(page.getByTestId('message-user')).toHaveCount(1)
   await app.screenshot(page, 'sessions-01-second')
 
-  const first = sessions
-    .filter({ hasNotText: 'Second session' })
-    .and(page.locator('[data-active="false"]'))
-  await expect(first).toHaveCount(1)
+  // Sessions are titled after their first message; both stay listed.
+  const first = sessions.filter({ hasText: 'First session question' })
+  const second = sessions.filter({ hasText: 'Second session question' })
+  await expect(first).toHaveAttribute('data-active', 'false')
+  await expect(second).toHaveAttribute('data-active', 'true')
   await first.click()
   await expect(first).toHaveAttribute('data-active', 'true')
+  await expect(second).toHaveAttribute('data-active', 'false')
   await expect(page.getByTestId('message-user')).toHaveCount(1)
   await expect(page.getByTestId('message-user')).toContainText('First session question')
   await expect(page.getByTestId('message-assistant')).toContainText('Reply in the first session.')
   await app.screenshot(page, 'sessions-02-first-again')
+
+  await second.click()
+  await expect(page.getByTestId('message-user')).toHaveCount(1)
+  await expect(page.getByTestId('message-user')).toContainText('Second session question')
 
   // Each request carried only its own session's history.
   const [one, two] = app.fakeModel.chatRequests()

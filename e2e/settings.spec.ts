@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs'
 import { parse } from 'yaml'
 import { expect, test } from './fixtures/app'
+import { sendMessage } from './fixtures/chat'
 
 test.use({ settingsPreset: 'no-providers' })
 
@@ -19,7 +20,11 @@ test('onboarding: add an OpenAI-compatible provider, Test lists its models, Save
   await page.getByTestId('provider-base-url').fill(app.fakeModel.openaiBaseUrl)
   await page.getByTestId('provider-key-env').fill('FAKE_MODEL_KEY')
   await page.getByTestId('provider-test-button').click()
-  await expect(page.getByTestId('provider-test-result')).toContainText('fake-model')
+  const result = page.getByTestId('provider-test-result')
+  await expect(result).toContainText('fake-model')
+  await page.getByTestId('default-model-select').selectOption({ label: 'fake / fake-model' })
+  // The settings body scrolls inside the window, so a full-page shot shows only what is in view.
+  await result.scrollIntoViewIfNeeded()
   await app.screenshot(page, 'settings-02-tested')
 
   await page.getByTestId('provider-save-button').click()
@@ -36,7 +41,20 @@ test('onboarding: add an OpenAI-compatible provider, Test lists its models, Save
         api_key_env: 'FAKE_MODEL_KEY'
       })
     ])
+  expect(parse(readFileSync(app.settingsFile, 'utf8'))).toMatchObject({
+    default_model: { provider: 'fake', model: 'fake-model' }
+  })
+  // Onboarding closes once a provider is saved, and the new provider answers at once.
+  await expect(page.getByTestId('folder-path-input')).toBeVisible()
   await app.screenshot(page, 'settings-03-saved')
+  app.fakeModel.setScript([{ text: 'Hello through the provider you just added.' }])
+  await app.openFolder(page)
+  await sendMessage(page, 'Are you there?')
+  await expect(page.getByTestId('message-assistant').last()).toContainText(
+    'Hello through the provider you just added.'
+  )
+  expect(app.fakeModel.chatRequests().at(-1)?.model).toBe('fake-model')
+  expect(app.fakeModel.exhaustedRequests()).toEqual([])
 
   // The test went through the real key check on the fake server.
   const modelListings = app.fakeModel.requests.filter((r) => r.path === '/openai/v1/models')

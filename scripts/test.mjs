@@ -46,7 +46,16 @@ function ensureNativeModules() {
       '(an Electron rebuild); running `npm rebuild better-sqlite3 node-pty` for Node ' +
       process.version
   )
-  const rebuilt = run('npm', ['rebuild', 'better-sqlite3', 'node-pty'])
+  // Offline, node-gyp cannot download Node's headers: point it at the installed ones if it has none.
+  const prefix = path.dirname(path.dirname(process.execPath))
+  const env = { ...process.env }
+  if (
+    !env.npm_config_nodedir &&
+    existsSync(path.join(prefix, 'include', 'node', 'node_version.h'))
+  ) {
+    env.npm_config_nodedir = prefix
+  }
+  const rebuilt = run('npm', ['rebuild', 'better-sqlite3', 'node-pty'], { env })
   if (!rebuilt.ok) return { ok: false, detail: `npm rebuild failed (${rebuilt.detail})` }
   errors = nativeModuleErrors()
   if (Object.keys(errors).length > 0) {

@@ -76,9 +76,13 @@ function applyEvent(
 ): void {
   switch (event.type) {
     case 'message_start': {
+      // Anthropic counts cached prompt tokens apart from input_tokens; OpenAI counts them within
+      // prompt_tokens. "in" means the whole prompt for both, "cached" the part read from cache.
       const usage = event.message.usage
-      result.usage.inputTokens = usage.input_tokens
-      result.usage.cachedTokens = usage.cache_read_input_tokens ?? 0
+      const cached = usage.cache_read_input_tokens ?? 0
+      result.usage.inputTokens =
+        usage.input_tokens + cached + (usage.cache_creation_input_tokens ?? 0)
+      result.usage.cachedTokens = cached
       result.usage.outputTokens = usage.output_tokens
       break
     }

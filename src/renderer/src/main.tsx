@@ -1,9 +1,11 @@
+import './zod-setup'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './shell/app'
 import { wireStores } from './shell/wiring'
 import './styles/base.css'
 import './styles/controls.css'
+import './styles/surfaces.css'
 
 wireStores()
 

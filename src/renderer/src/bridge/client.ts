@@ -42,10 +42,13 @@ function createBridge(): PreloadBridge {
   if (window.mecatl) return window.mecatl
   const token = resolveToken(window.location.search, sessionStorageOrNull())
   if (!token) useConnection.setState({ missingToken: true })
-  const ws = new WsBridge(rpcSocketUrl(window.location.host, token ?? ''), (status, reconnected) => {
-    useConnection.setState({ status })
-    if (reconnected) for (const listener of reconnectListeners) listener()
-  })
+  const ws = new WsBridge(
+    rpcSocketUrl(window.location.host, token ?? ''),
+    (status, reconnected) => {
+      useConnection.setState({ status })
+      if (reconnected) for (const listener of reconnectListeners) listener()
+    }
+  )
   useConnection.setState({ status: { state: 'connecting', failures: 0, everConnected: false } })
   if (token) ws.connect()
   return ws

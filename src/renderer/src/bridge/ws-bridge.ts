@@ -107,14 +107,17 @@ export class WsBridge implements PreloadBridge {
     }
     const frame = parsed.data
     if (frame.kind === 'event') {
-      for (const listener of this.listeners) listener({ event: frame.event, payload: frame.payload })
+      for (const listener of this.listeners)
+        listener({ event: frame.event, payload: frame.payload })
       return
     }
     const pending = this.pending.get(frame.id)
     if (!pending) return
     this.pending.delete(frame.id)
     pending.resolve(
-      frame.kind === 'result' ? { ok: true, result: frame.result } : { ok: false, error: frame.error }
+      frame.kind === 'result'
+        ? { ok: true, result: frame.result }
+        : { ok: false, error: frame.error }
     )
   }
 

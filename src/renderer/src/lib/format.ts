@@ -62,3 +62,11 @@ export function prettyJson(value: unknown): string {
     return String(value)
   }
 }
+
+/**
+ * A path for a container that truncates at the start (CSS `direction: rtl`): the marks keep the
+ * slashes where they belong instead of letting the bidi algorithm move them to the other end.
+ */
+export function ltrPath(path: string): string {
+  return `\u200e${path}\u200e`
+}

@@ -25,7 +25,10 @@ function svg(paths: JSX.Element, { size = 16, className }: IconProps): JSX.Eleme
 }
 
 export const FolderIcon = (p: IconProps): JSX.Element =>
-  svg(<path d="M1.75 4.25c0-.69.56-1.25 1.25-1.25h3l1.5 1.5h5.5c.69 0 1.25.56 1.25 1.25v6c0 .69-.56 1.25-1.25 1.25H3c-.69 0-1.25-.56-1.25-1.25v-7.5Z" />, p)
+  svg(
+    <path d="M1.75 4.25c0-.69.56-1.25 1.25-1.25h3l1.5 1.5h5.5c.69 0 1.25.56 1.25 1.25v6c0 .69-.56 1.25-1.25 1.25H3c-.69 0-1.25-.56-1.25-1.25v-7.5Z" />,
+    p
+  )
 
 export const PlusIcon = (p: IconProps): JSX.Element => svg(<path d="M8 3v10M3 8h10" />, p)
 
@@ -50,7 +53,10 @@ export const StopIcon = (p: IconProps): JSX.Element =>
   svg(<rect x="4" y="4" width="8" height="8" rx="1.5" fill="currentColor" stroke="none" />, p)
 
 export const ShieldIcon = (p: IconProps): JSX.Element =>
-  svg(<path d="M8 1.75 2.75 3.5v4c0 3.1 2.2 5.6 5.25 6.75 3.05-1.15 5.25-3.65 5.25-6.75v-4L8 1.75Z" />, p)
+  svg(
+    <path d="M8 1.75 2.75 3.5v4c0 3.1 2.2 5.6 5.25 6.75 3.05-1.15 5.25-3.65 5.25-6.75v-4L8 1.75Z" />,
+    p
+  )
 
 export const AlertIcon = (p: IconProps): JSX.Element =>
   svg(
@@ -62,7 +68,10 @@ export const AlertIcon = (p: IconProps): JSX.Element =>
   )
 
 export const ChatIcon = (p: IconProps): JSX.Element =>
-  svg(<path d="M2.5 3.75c0-.69.56-1.25 1.25-1.25h8.5c.69 0 1.25.56 1.25 1.25v6c0 .69-.56 1.25-1.25 1.25H6l-3.5 2.5V3.75Z" />, p)
+  svg(
+    <path d="M2.5 3.75c0-.69.56-1.25 1.25-1.25h8.5c.69 0 1.25.56 1.25 1.25v6c0 .69-.56 1.25-1.25 1.25H6l-3.5 2.5V3.75Z" />,
+    p
+  )
 
 /** The app's mark: a small rounded square with a spark. */
 export function LogoMark({ size = 28 }: { size?: number }): JSX.Element {

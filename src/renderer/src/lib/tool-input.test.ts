@@ -6,6 +6,8 @@ describe('toolSummary', () => {
     expect(toolSummary('Read', { path: 'src/a.ts' })).toBe('src/a.ts')
     expect(toolSummary('Read', { path: 'a', offset: 10, limit: 50 })).toBe('a · lines 10–59')
     expect(toolSummary('Write', { path: 'n.md', content: 'x\ny' })).toBe('n.md · 2 lines')
+    expect(toolSummary('Write', { path: 'n.md', content: 'x\ny\n' })).toBe('n.md · 2 lines')
+    expect(toolSummary('Write', { path: 'n.md', content: '\n' })).toBe('n.md · 1 line')
     expect(toolSummary('Edit', { path: 'n.md', old: 'a', new: 'b' })).toBe('n.md')
     expect(toolSummary('ListDir', {})).toBe('.')
   })

@@ -15,8 +15,11 @@ export function inputNumber(input: unknown, name: string): number | null {
   return typeof value === 'number' ? value : null
 }
 
+/** Lines as an editor counts them: a final newline ends the last line, it does not start one. */
 export function lineCount(text: string): number {
-  return text === '' ? 0 : text.split('\n').length
+  if (text === '') return 0
+  const lines = text.split('\n').length
+  return text.endsWith('\n') ? lines - 1 : lines
 }
 
 const summaryKeys = ['path', 'file_path', 'command', 'url', 'query', 'pattern', 'name']

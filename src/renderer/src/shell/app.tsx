@@ -29,7 +29,8 @@ function MissingToken(): JSX.Element {
         <h1>Open Mecatl from its link</h1>
         <p>
           This page needs the access token that <span className="mono">mecatl serve</span> prints
-          with its address. Open the full link it printed, including <span className="mono">?token=…</span>.
+          with its address. Open the full link it printed, including{' '}
+          <span className="mono">?token=…</span>.
         </p>
       </div>
     </div>
@@ -43,7 +44,11 @@ function BootError({ error }: { error: string }): JSX.Element {
         <LogoMark size={36} />
         <h1>Mecatl did not answer</h1>
         <p>{error}</p>
-        <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => window.location.reload()}
+        >
           Reload
         </button>
       </div>

@@ -2,7 +2,9 @@ import { routeSearch } from '../lib/route'
 
 /** Loads the project window for `folder` in this tab/window, keeping the token. */
 export function navigateToFolder(folder: string): void {
-  window.location.assign(`${window.location.pathname}${routeSearch(window.location.search, { folder })}`)
+  window.location.assign(
+    `${window.location.pathname}${routeSearch(window.location.search, { folder })}`
+  )
 }
 
 /** Back to the welcome screen. */

@@ -9,7 +9,13 @@ import { AlertIcon } from '../lib/icons'
 import { navigateHome } from './navigation'
 
 /** One project folder: sessions on the left, the selected conversation on the right. */
-export function ProjectWindow({ folder, session }: { folder: string; session: string | null }): JSX.Element {
+export function ProjectWindow({
+  folder,
+  session
+}: {
+  folder: string
+  session: string | null
+}): JSX.Element {
   const status = useSessions((s) => s.state.status)
   const error = useSessions((s) => s.state.error)
 
@@ -37,7 +43,11 @@ export function ProjectWindow({ folder, session }: { folder: string; session: st
               <p className="mono">{folder}</p>
               <p>{error}</p>
               <div className="open-error__actions">
-                <button type="button" className="button button--primary" onClick={() => void retryOpenProject(session)}>
+                <button
+                  type="button"
+                  className="button button--primary"
+                  onClick={() => void retryOpenProject(session)}
+                >
                   Try again
                 </button>
                 <button type="button" className="button" onClick={navigateHome}>

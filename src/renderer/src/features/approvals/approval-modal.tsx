@@ -43,23 +43,33 @@ function focusables(root: HTMLElement): HTMLElement[] {
  */
 export function ApprovalModal(): JSX.Element | null {
   const visible = useVisibleApprovals()
-  const request = visible[0] ?? null
+  const request = visible[0]
+  if (!request) return null
+  // Keyed by request, so the reason typed for one call never carries over to the next.
+  return <ApprovalDialog key={request.approvalId} request={request} waiting={visible.length} />
+}
+
+function ApprovalDialog({
+  request,
+  waiting
+}: {
+  request: ApprovalRequest
+  waiting: number
+}): JSX.Element {
   const respondingId = useApprovals((s) => s.state.respondingId)
   const error = useApprovals((s) => s.state.error)
   const sessionTitle = useSessions(
-    (s) => s.state.sessions.find((x) => x.id === request?.sessionId)?.title ?? null
+    (s) => s.state.sessions.find((x) => x.id === request.sessionId)?.title ?? null
   )
   const [reason, setReason] = useState('')
   const dialog = useRef<HTMLDivElement>(null)
   const denyButton = useRef<HTMLButtonElement>(null)
-  const approvalId = request?.approvalId
 
+  // Focus the dialog itself: a stray Enter then decides nothing.
   useEffect(() => {
-    setReason('')
-    if (approvalId) dialog.current?.focus()
-  }, [approvalId])
+    dialog.current?.focus()
+  }, [])
 
-  if (!request) return null
   const responding = respondingId === request.approvalId
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>): void => {
@@ -113,7 +123,7 @@ export function ApprovalModal(): JSX.Element | null {
             </h2>
             <div className="approval__meta">
               {sessionTitle ? `In “${sessionTitle}”` : 'The model asks to use a tool'}
-              {visible.length > 1 && ` · 1 of ${visible.length} waiting`}
+              {waiting > 1 && ` · 1 of ${waiting} waiting`}
             </div>
           </div>
         </header>
@@ -124,7 +134,11 @@ export function ApprovalModal(): JSX.Element | null {
           </p>
           <div className="approval__badges" data-testid="approval-capabilities">
             {capabilityBadges(request.readOnly, request.capabilities).map((badge) => (
-              <span key={badge.label} className={`badge badge--cap-${badge.tone}`} title={badge.title}>
+              <span
+                key={badge.label}
+                className={`badge badge--cap-${badge.tone}`}
+                title={badge.title}
+              >
                 {badge.label}
               </span>
             ))}

@@ -17,21 +17,30 @@ function request(approvalId: string, sessionId = 's1'): ApprovalRequest {
 
 describe('approvalsReducer', () => {
   it('queues requests once, in order', () => {
-    let state = approvalsReducer(initialApprovalsState, { type: 'requested', request: request('a') })
+    let state = approvalsReducer(initialApprovalsState, {
+      type: 'requested',
+      request: request('a')
+    })
     state = approvalsReducer(state, { type: 'requested', request: request('b') })
     state = approvalsReducer(state, { type: 'requested', request: request('a') })
     expect(state.queue.map((r) => r.approvalId)).toEqual(['a', 'b'])
   })
 
   it('removes a resolved request and clears its pending response', () => {
-    let state = approvalsReducer(initialApprovalsState, { type: 'requested', request: request('a') })
+    let state = approvalsReducer(initialApprovalsState, {
+      type: 'requested',
+      request: request('a')
+    })
     state = approvalsReducer(state, { type: 'respond-started', approvalId: 'a' })
     state = approvalsReducer(state, { type: 'resolved', approvalId: 'a' })
     expect(state).toEqual(initialApprovalsState)
   })
 
   it('keeps the request when responding fails', () => {
-    let state = approvalsReducer(initialApprovalsState, { type: 'requested', request: request('a') })
+    let state = approvalsReducer(initialApprovalsState, {
+      type: 'requested',
+      request: request('a')
+    })
     state = approvalsReducer(state, { type: 'respond-started', approvalId: 'a' })
     state = approvalsReducer(state, { type: 'respond-failed', approvalId: 'a', error: 'gone' })
     expect(state).toMatchObject({ respondingId: null, error: 'gone' })
@@ -39,14 +48,20 @@ describe('approvalsReducer', () => {
   })
 
   it('restores a session snapshot without touching other sessions', () => {
-    let state = approvalsReducer(initialApprovalsState, { type: 'requested', request: request('x', 's2') })
+    let state = approvalsReducer(initialApprovalsState, {
+      type: 'requested',
+      request: request('x', 's2')
+    })
     state = approvalsReducer(state, { type: 'requested', request: request('old', 's1') })
     state = approvalsReducer(state, { type: 'restored', sessionId: 's1', pending: [request('a')] })
     expect(state.queue.map((r) => r.approvalId)).toEqual(['x', 'a'])
   })
 
   it('shows only the visible project’s requests', () => {
-    let state = approvalsReducer(initialApprovalsState, { type: 'requested', request: request('x', 's2') })
+    let state = approvalsReducer(initialApprovalsState, {
+      type: 'requested',
+      request: request('x', 's2')
+    })
     state = approvalsReducer(state, { type: 'requested', request: request('a', 's1') })
     expect(visibleApprovals(state, new Set(['s1'])).map((r) => r.approvalId)).toEqual(['a'])
   })
@@ -54,7 +69,9 @@ describe('approvalsReducer', () => {
 
 describe('describeApproval', () => {
   it('says what built-in tools will do', () => {
-    expect(describeApproval({ tool: 'Read', input: { path: 'src/a.ts' } })).toBe('Read the file src/a.ts.')
+    expect(describeApproval({ tool: 'Read', input: { path: 'src/a.ts' } })).toBe(
+      'Read the file src/a.ts.'
+    )
     expect(describeApproval({ tool: 'Write', input: { path: 'n.md', content: 'a\nb' } })).toBe(
       'Write 2 lines to n.md, creating it or replacing what is there.'
     )

@@ -72,7 +72,9 @@ export type ApprovalPreview =
   | { kind: 'edit'; path: string | null; old: string; new: string }
 
 /** The part of the arguments worth reading as code: Write's content, Edit's before and after. */
-export function approvalPreview(request: Pick<ApprovalRequest, 'tool' | 'input'>): ApprovalPreview | null {
+export function approvalPreview(
+  request: Pick<ApprovalRequest, 'tool' | 'input'>
+): ApprovalPreview | null {
   const path = field(request.input, 'path')
   const input = request.input as Record<string, unknown> | null
   if (request.tool === 'Write' && typeof input?.content === 'string') {

@@ -69,8 +69,8 @@ export function ChatView(): JSX.Element {
       <div className="chat-empty" data-testid="chat-empty">
         <h2 className="chat-empty__title">What should we work on?</h2>
         <p className="chat-empty__text">
-          Ask Mecatl to read, explain or change files in <span className="mono">{baseName(folder)}</span>.
-          It asks before it changes anything.
+          Ask Mecatl to read, explain or change files in{' '}
+          <span className="mono">{baseName(folder)}</span>. It asks before it changes anything.
         </p>
         <div className="chat-empty__suggestions">
           {suggestions.map((text) => (

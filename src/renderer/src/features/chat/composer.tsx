@@ -1,5 +1,6 @@
 import { useLayoutEffect, useRef, type JSX, type KeyboardEvent } from 'react'
 import { ArrowUpIcon, StopIcon } from '../../lib/icons'
+import './composer.css'
 
 interface Props {
   value: string

@@ -3,10 +3,13 @@ import Markdown, { type Components } from 'react-markdown'
 import rehypeHighlight from 'rehype-highlight'
 import remarkGfm from 'remark-gfm'
 import 'highlight.js/styles/github.css'
+import './markdown.css'
 
 const remarkPlugins = [remarkGfm]
 // Unknown fence languages stay plain instead of being guessed (guessing flickers while streaming).
-const rehypePlugins = [[rehypeHighlight, { detect: false }] as [typeof rehypeHighlight, { detect: boolean }]]
+const rehypePlugins = [
+  [rehypeHighlight, { detect: false }] as [typeof rehypeHighlight, { detect: boolean }]
+]
 
 const components: Components = {
   // Links leave the app: a click must never navigate the window away from the project.

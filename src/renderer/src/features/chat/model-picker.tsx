@@ -27,7 +27,13 @@ export function ModelPicker({ session }: { session: SessionSummary | null }): JS
           void setSessionModel(session.id, model).then(setError)
         }}
       >
-        {empty && <option value="">{models.status === 'loading' ? 'Loading models…' : 'No models — add a provider in Settings'}</option>}
+        {empty && (
+          <option value="">
+            {models.status === 'loading'
+              ? 'Loading models…'
+              : 'No models — add a provider in Settings'}
+          </option>
+        )}
         {!current && !empty && <option value="">Choose a model</option>}
         {options.map((model) => (
           <option key={modelKey(model)} value={modelKey(model)}>

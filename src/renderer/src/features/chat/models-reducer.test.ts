@@ -6,12 +6,20 @@ const b = { providerId: 'local', model: 'qwen' }
 
 describe('modelsReducer', () => {
   it('loads models and the default', () => {
-    const state = modelsReducer(initialModelsState, { type: 'loaded', models: [a, b], defaultModel: b })
+    const state = modelsReducer(initialModelsState, {
+      type: 'loaded',
+      models: [a, b],
+      defaultModel: b
+    })
     expect(state).toMatchObject({ status: 'ready', defaultModel: b })
   })
 
   it('keeps a session model that settings no longer list', () => {
-    const state = modelsReducer(initialModelsState, { type: 'loaded', models: [a], defaultModel: a })
+    const state = modelsReducer(initialModelsState, {
+      type: 'loaded',
+      models: [a],
+      defaultModel: a
+    })
     expect(pickerOptions(state, b)).toEqual([b, a])
     expect(pickerOptions(state, a)).toEqual([a])
   })

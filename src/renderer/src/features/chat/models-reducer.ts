@@ -24,7 +24,12 @@ export function modelsReducer(state: ModelsState, action: ModelsAction): ModelsS
     case 'loading':
       return { ...state, status: 'loading', error: null }
     case 'loaded':
-      return { status: 'ready', models: action.models, defaultModel: action.defaultModel, error: null }
+      return {
+        status: 'ready',
+        models: action.models,
+        defaultModel: action.defaultModel,
+        error: null
+      }
     case 'failed':
       return { ...state, status: 'error', error: action.error }
   }

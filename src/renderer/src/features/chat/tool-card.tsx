@@ -5,6 +5,7 @@ import { ChevronIcon } from '../../lib/icons'
 import { toolSummary } from '../../lib/tool-input'
 import { useNow } from '../../lib/use-now'
 import { CollapsibleCode, ToolOutputView } from './output-view'
+import './tool-card.css'
 
 const stateLabels: Record<ToolCallState, string> = {
   'awaiting-approval': 'Waiting for approval',
@@ -29,6 +30,30 @@ export function StateBadge({ state }: { state: ToolCallState }): JSX.Element {
       {stateLabels[state]}
     </span>
   )
+}
+
+/** Who stopped the call, in words; the gate names itself with short ids. */
+function refusalLabel(refusedBy: string | null): string {
+  switch (refusedBy) {
+    case 'approver':
+      return 'Denied'
+    case 'mode':
+      return 'Refused by the approval mode'
+    case 'cancel':
+      return 'Stopped before it ran'
+    case null:
+      return 'Not run'
+    default:
+      return `Refused by ${refusedBy}`
+  }
+}
+
+/** The reason the model was given: a denied call's output is that reason. */
+function outputText(call: ToolCallView): string {
+  return (call.output?.content ?? [])
+    .flatMap((block) => (block.type === 'text' ? [block.text] : []))
+    .join(' ')
+    .trim()
 }
 
 function Duration({ call }: { call: ToolCallView }): JSX.Element | null {
@@ -60,7 +85,10 @@ export const ToolCard = memo(function ToolCard({ call }: { call: ToolCallView })
         aria-controls={detailsId}
         onClick={() => setOpen((v) => !v)}
       >
-        <ChevronIcon className={`tool-card__chevron${open ? ' tool-card__chevron--open' : ''}`} size={14} />
+        <ChevronIcon
+          className={`tool-card__chevron${open ? ' tool-card__chevron--open' : ''}`}
+          size={14}
+        />
         <span className="tool-card__name">{call.name}</span>
         <span className="tool-card__summary mono" title={summary}>
           {summary}
@@ -70,18 +98,25 @@ export const ToolCard = memo(function ToolCard({ call }: { call: ToolCallView })
       </button>
       {call.state === 'denied' && (
         <p className="tool-card__refusal" data-testid="tool-refusal">
-          {call.refusedBy ? `Not run: ${call.refusedBy}` : 'Not run: the call was denied.'}
+          <strong>{refusalLabel(call.refusedBy)}</strong>
+          {outputText(call) && <> — {outputText(call)}</>}
         </p>
       )}
       {open && (
         <div className="tool-card__details" id={detailsId}>
           <div className="tool-card__section-label">Arguments</div>
-          <CollapsibleCode text={prettyJson(call.input) || '{}'} className="tool-args" testId="tool-args" />
+          <CollapsibleCode
+            text={prettyJson(call.input) || '{}'}
+            className="tool-args"
+            testId="tool-args"
+          />
           {call.output && (
             <>
               <div className="tool-card__section-label">
                 {call.output.isError ? 'Error' : 'Output'}
-                {call.output.external && <span className="tool-card__external">from outside this machine</span>}
+                {call.output.external && (
+                  <span className="tool-card__external">from outside this machine</span>
+                )}
               </div>
               <ToolOutputView output={call.output} />
             </>

@@ -79,7 +79,10 @@ describe('chatReducer', () => {
   })
 
   it('tracks a turn from start to completion and adds its usage', () => {
-    let state = apply(ready(), { event: 'turn.started', payload: { sessionId: 's1', turnId: 't1' } })
+    let state = apply(ready(), {
+      event: 'turn.started',
+      payload: { sessionId: 's1', turnId: 't1' }
+    })
     expect(state).toMatchObject({ running: true, turnId: 't1' })
     expect(isBusy(state)).toBe(true)
     state = apply(state, delta('m1', 'Hi'), {
@@ -92,11 +95,21 @@ describe('chatReducer', () => {
   })
 
   it('does not duplicate a turn-end the server already sent', () => {
-    const end: TranscriptItem = { kind: 'turn-end', turnId: 't1', usage, stopReason: 'end_turn', error: null, at: 3 }
+    const end: TranscriptItem = {
+      kind: 'turn-end',
+      turnId: 't1',
+      usage,
+      stopReason: 'end_turn',
+      error: null,
+      at: 3
+    }
     const state = apply(
       ready(),
       { event: 'transcript.item', payload: { sessionId: 's1', item: end } },
-      { event: 'turn.completed', payload: { sessionId: 's1', turnId: 't1', usage, stopReason: 'end_turn' } }
+      {
+        event: 'turn.completed',
+        payload: { sessionId: 's1', turnId: 't1', usage, stopReason: 'end_turn' }
+      }
     )
     expect(state.items).toEqual([end])
   })
@@ -138,7 +151,10 @@ describe('chatReducer', () => {
     state = apply(
       state,
       { event: 'turn.started', payload: { sessionId: 's1', turnId: 't1' } },
-      { event: 'turn.completed', payload: { sessionId: 's1', turnId: 't1', usage, stopReason: 'end_turn' } }
+      {
+        event: 'turn.completed',
+        payload: { sessionId: 's1', turnId: 't1', usage, stopReason: 'end_turn' }
+      }
     )
     state = chatReducer(state, { type: 'send-done', sessionId: 's1', turnId: 't1' })
     expect(state).toMatchObject({ running: false, sending: false })

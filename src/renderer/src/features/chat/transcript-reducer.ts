@@ -135,7 +135,12 @@ function reduceEvent(state: ChatState, event: AnyEvent, at: number): ChatState {
     }
     case 'turn.failed': {
       const { turnId, error } = event.payload
-      const items = endTurn(state.items, turnId, { usage: NO_USAGE, stopReason: 'error', error }, at)
+      const items = endTurn(
+        state.items,
+        turnId,
+        { usage: NO_USAGE, stopReason: 'error', error },
+        at
+      )
       return { ...state, items, running: false, turnId: null, stopping: false, sending: false }
     }
     case 'session.updated':
@@ -143,7 +148,11 @@ function reduceEvent(state: ChatState, event: AnyEvent, at: number): ChatState {
       if (state.sending) return state
       return event.payload.running === state.running
         ? state
-        : { ...state, running: event.payload.running, stopping: event.payload.running && state.stopping }
+        : {
+            ...state,
+            running: event.payload.running,
+            stopping: event.payload.running && state.stopping
+          }
     default:
       return state
   }

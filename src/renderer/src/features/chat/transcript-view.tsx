@@ -40,11 +40,24 @@ interface Props {
  * put once they scroll up; a ResizeObserver catches growth that no prop change announces
  * (deferred Markdown renders, expanded cards).
  */
-export function TranscriptView({ sessionId, items, thinking, empty, followSignal }: Props): JSX.Element {
+export function TranscriptView({
+  sessionId,
+  items,
+  thinking,
+  empty,
+  followSignal
+}: Props): JSX.Element {
   const scroller = useRef<HTMLDivElement>(null)
   const content = useRef<HTMLDivElement>(null)
   const stick = useRef(true)
   const [away, setAway] = useState(false)
+  // A new session or a fresh send snaps back to the bottom; reset during render, not in an effect.
+  const followKey = `${sessionId ?? ''}:${followSignal}`
+  const [lastFollowKey, setLastFollowKey] = useState(followKey)
+  if (followKey !== lastFollowKey) {
+    setLastFollowKey(followKey)
+    setAway(false)
+  }
 
   const toBottom = (): void => {
     const el = scroller.current
@@ -53,9 +66,8 @@ export function TranscriptView({ sessionId, items, thinking, empty, followSignal
 
   useLayoutEffect(() => {
     stick.current = true
-    setAway(false)
     toBottom()
-  }, [sessionId, followSignal])
+  }, [followKey])
 
   useLayoutEffect(() => {
     if (stick.current) toBottom()
@@ -81,7 +93,12 @@ export function TranscriptView({ sessionId, items, thinking, empty, followSignal
 
   return (
     <div className="transcript">
-      <div className="transcript__scroller" ref={scroller} onScroll={onScroll} data-testid="transcript">
+      <div
+        className="transcript__scroller"
+        ref={scroller}
+        onScroll={onScroll}
+        data-testid="transcript"
+      >
         <div className="transcript__content" ref={content}>
           {items.length === 0 && empty}
           {items.map((item) => (

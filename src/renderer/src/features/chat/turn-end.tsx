@@ -13,6 +13,7 @@ function wasStopped(stopReason: string): boolean {
 export const TurnEnd = memo(function TurnEnd({ item }: { item: TurnEndItem }): JSX.Element {
   const { usage } = item
   const hasUsage = usage.inputTokens + usage.outputTokens + usage.cachedTokens > 0
+  const stopped = !item.error && wasStopped(item.stopReason)
   return (
     <div className="turn-end">
       {item.error && (
@@ -21,12 +22,13 @@ export const TurnEnd = memo(function TurnEnd({ item }: { item: TurnEndItem }): J
           <span>{item.error}</span>
         </div>
       )}
-      {!item.error && wasStopped(item.stopReason) && (
+      {stopped && (
         <div className="turn-end__stopped" data-testid="turn-stopped">
-          Stopped
+          Stopped by you
         </div>
       )}
-      {(hasUsage || !item.error) && (
+      {/* A turn cut short often has no usage report; zeros would read as a real count. */}
+      {(hasUsage || (!item.error && !stopped)) && (
         <div className="turn-end__usage" data-testid="turn-usage" title="Tokens used by this turn">
           {formatUsage(usage)}
         </div>

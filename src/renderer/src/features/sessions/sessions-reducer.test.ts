@@ -17,7 +17,12 @@ function session(id: string, updatedAt: number, workspace = '/p'): SessionSummar
 
 const opened = sessionsReducer(
   sessionsReducer(initialSessionsState, { type: 'open-started', folder: '/p' }),
-  { type: 'opened', workspace: '/p', sessions: [session('a', 1), session('b', 5)], selectedId: null }
+  {
+    type: 'opened',
+    workspace: '/p',
+    sessions: [session('a', 1), session('b', 5)],
+    selectedId: null
+  }
 )
 
 describe('sessionsReducer', () => {
@@ -57,7 +62,10 @@ describe('sessionsReducer', () => {
 
   it('keeps the selection across a refresh when it still exists', () => {
     const selected = sessionsReducer(opened, { type: 'select', sessionId: 'a' })
-    const state = sessionsReducer(selected, { type: 'listed', sessions: [session('a', 1), session('b', 5)] })
+    const state = sessionsReducer(selected, {
+      type: 'listed',
+      sessions: [session('a', 1), session('b', 5)]
+    })
     expect(state.selectedId).toBe('a')
     const gone = sessionsReducer(selected, { type: 'listed', sessions: [session('b', 5)] })
     expect(gone.selectedId).toBe('b')

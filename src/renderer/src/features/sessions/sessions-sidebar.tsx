@@ -1,5 +1,5 @@
 import type { JSX } from 'react'
-import { baseName, formatRelative } from '../../lib/format'
+import { baseName, formatRelative, ltrPath } from '../../lib/format'
 import { ChatIcon, FolderIcon, GearIcon, PlusIcon } from '../../lib/icons'
 import { useNow } from '../../lib/use-now'
 import { openSettings } from '../../shell/app-store'
@@ -22,7 +22,7 @@ export function SessionsSidebar(): JSX.Element {
             {baseName(folder)}
           </div>
           <div className="sidebar__project-path mono" data-testid="project-path">
-            {folder}
+            {ltrPath(folder)}
           </div>
         </div>
       </div>

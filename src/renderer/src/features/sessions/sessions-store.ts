@@ -22,7 +22,8 @@ export function openProject(folder: string, requestedSession: string | null): Pr
     try {
       const { path } = await call('workspace.open', { path: folder })
       const { sessions } = await call('session.list', { workspace: path })
-      const list = sessions.length > 0 ? sessions : [await call('session.create', { workspace: path })]
+      const list =
+        sessions.length > 0 ? sessions : [await call('session.create', { workspace: path })]
       dispatch({ type: 'opened', workspace: path, sessions: list, selectedId: requestedSession })
     } catch (error) {
       dispatch({ type: 'open-failed', error: errorMessage(error) })

@@ -12,10 +12,16 @@ interface Props {
   canCancel: boolean
 }
 
-function FieldError({ id, message }: { id: string; message: string | undefined }): JSX.Element | null {
+function FieldError({
+  id,
+  message
+}: {
+  id: string
+  message: string | undefined
+}): JSX.Element | null {
   if (!message) return null
   return (
-    <p className="field-error" id={id} data-testid={`${id}`}>
+    <p className="field-error" id={id} data-testid={id}>
       {message}
     </p>
   )
@@ -26,7 +32,8 @@ export function ProviderForm({ form, canStoreSecrets, issues, canCancel }: Props
   const dispatch = useSettings((s) => s.dispatch)
   const { draft, test } = form
   const testIssues = test.status === 'failed' ? test.issues : {}
-  const fieldIssue = (field: ProviderField): string | undefined => issues[field] ?? testIssues[field]
+  const fieldIssue = (field: ProviderField): string | undefined =>
+    issues[field] ?? testIssues[field]
   const compatible = draft.kind === 'openai-compatible'
   const set = (field: 'id' | 'baseUrl' | 'keyEnv', value: string): void =>
     dispatch({ type: 'form-field', field, value })
@@ -65,13 +72,20 @@ export function ProviderForm({ form, canStoreSecrets, issues, canCancel }: Props
             spellCheck={false}
             {...invalid('id')}
           />
-          <span className="field__hint">How settings and sessions refer to it, e.g. “work-anthropic”.</span>
+          <span className="field__hint">
+            How settings and sessions refer to it, e.g. “work-anthropic”.
+          </span>
           <FieldError id="issue-id" message={fieldIssue('id')} />
         </label>
 
         <label className="field field--wide">
           <span className="field__label">
-            Base URL {compatible ? <span className="field__required">required</span> : <span className="field__optional">optional</span>}
+            Base URL{' '}
+            {compatible ? (
+              <span className="field__required">required</span>
+            ) : (
+              <span className="field__optional">optional</span>
+            )}
           </span>
           <input
             className="input input--mono"
@@ -90,8 +104,8 @@ export function ProviderForm({ form, canStoreSecrets, issues, canCancel }: Props
           />
           {compatible && (
             <span className="field__hint">
-              Any server that speaks the OpenAI API: Ollama, LM Studio, vLLM, llama.cpp (llama-server),
-              OpenRouter.
+              Any server that speaks the OpenAI API: Ollama, LM Studio, vLLM, llama.cpp
+              (llama-server), OpenRouter.
             </span>
           )}
           <FieldError id="issue-base_url" message={fieldIssue('base_url')} />
@@ -99,7 +113,8 @@ export function ProviderForm({ form, canStoreSecrets, issues, canCancel }: Props
 
         <label className="field field--wide">
           <span className="field__label">
-            API key environment variable {compatible && <span className="field__optional">optional</span>}
+            API key environment variable{' '}
+            {compatible && <span className="field__optional">optional</span>}
           </span>
           <input
             className="input input--mono"
@@ -112,8 +127,8 @@ export function ProviderForm({ form, canStoreSecrets, issues, canCancel }: Props
             {...invalid('api_key_env')}
           />
           <span className="field__hint">
-            The <em>name</em> of the variable that holds the key, not the key itself. The key is never
-            written to the settings file; Mecatl reads it from the environment when it starts.
+            The <em>name</em> of the variable that holds the key, not the key itself. The key is
+            never written to the settings file; Mecatl reads it from the environment when it starts.
           </span>
           <FieldError id="issue-api_key_env" message={fieldIssue('api_key_env')} />
         </label>
@@ -130,7 +145,9 @@ export function ProviderForm({ form, canStoreSecrets, issues, canCancel }: Props
                 data-testid="provider-secret-input"
                 aria-label="API key to store securely"
                 value={form.secretValue}
-                placeholder={draft.keySecret ? 'Stored — type a new key to replace it' : 'Paste the API key'}
+                placeholder={
+                  draft.keySecret ? 'Stored — type a new key to replace it' : 'Paste the API key'
+                }
                 onChange={(e) => dispatch({ type: 'secret-value', value: e.target.value })}
                 autoComplete="off"
               />
@@ -146,10 +163,19 @@ export function ProviderForm({ form, canStoreSecrets, issues, canCancel }: Props
             </div>
             <span className="field__hint">
               Encrypted with your system keychain; settings keep only its name
-              {draft.keySecret ? <> (<span className="mono">{draft.keySecret}</span>)</> : null}.
+              {draft.keySecret ? (
+                <>
+                  {' '}
+                  (<span className="mono">{draft.keySecret}</span>)
+                </>
+              ) : null}
+              .
             </span>
             {form.secret.status === 'stored' && <p className="field-ok">Key stored securely.</p>}
-            <FieldError id="issue-secret" message={form.secret.message ?? fieldIssue('api_key_secret')} />
+            <FieldError
+              id="issue-secret"
+              message={form.secret.message ?? fieldIssue('api_key_secret')}
+            />
           </div>
         )}
       </div>
@@ -165,7 +191,11 @@ export function ProviderForm({ form, canStoreSecrets, issues, canCancel }: Props
           {test.status === 'testing' ? 'Testing…' : 'Test connection'}
         </button>
         {canCancel && (
-          <button type="button" className="button button--ghost" onClick={() => dispatch({ type: 'form-close' })}>
+          <button
+            type="button"
+            className="button button--ghost"
+            onClick={() => dispatch({ type: 'form-close' })}
+          >
             Cancel
           </button>
         )}
@@ -180,7 +210,8 @@ export function ProviderForm({ form, canStoreSecrets, issues, canCancel }: Props
           {test.status === 'ok' ? (
             <>
               <div className="test-result__title">
-                Connected — {test.models.length} model{test.models.length === 1 ? '' : 's'} available
+                Connected — {test.models.length} model{test.models.length === 1 ? '' : 's'}{' '}
+                available
               </div>
               <ul className="test-result__models">
                 {test.models.map((model) => (

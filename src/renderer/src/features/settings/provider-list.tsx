@@ -33,11 +33,15 @@ export function ProviderList({
             <div className="provider-row__meta">
               {provider.baseUrl && <span className="mono">{provider.baseUrl}</span>}
               <span>
-                {provider.keySecret
-                  ? 'Key stored securely'
-                  : provider.keyEnv
-                    ? <>Key from <span className="mono">${provider.keyEnv}</span></>
-                    : 'No key'}
+                {provider.keySecret ? (
+                  'Key stored securely'
+                ) : provider.keyEnv ? (
+                  <>
+                    Key from <span className="mono">${provider.keyEnv}</span>
+                  </>
+                ) : (
+                  'No key'
+                )}
               </span>
               <span>
                 {provider.models.length} model{provider.models.length === 1 ? '' : 's'}

@@ -73,7 +73,9 @@ export function readSettings(raw: unknown): SettingsView {
         baseUrl: text(p.base_url),
         keyEnv: text(p.api_key_env),
         keySecret: text(p.api_key_secret),
-        models: Array.isArray(p.models) ? p.models.filter((m): m is string => typeof m === 'string') : []
+        models: Array.isArray(p.models)
+          ? p.models.filter((m): m is string => typeof m === 'string')
+          : []
       }))
     : []
   const dm = isRecord(base.default_model) ? base.default_model : null
@@ -108,10 +110,16 @@ export function buildSettings(
   const settings: Record<string, unknown> = {
     ...view.base,
     providers: providers.map(providerToSettings),
-    permissions: { ...(isRecord(view.base.permissions) ? view.base.permissions : {}), mode: view.mode }
+    permissions: {
+      ...(isRecord(view.base.permissions) ? view.base.permissions : {}),
+      mode: view.mode
+    }
   }
   if (view.defaultModel) {
-    settings.default_model = { provider: view.defaultModel.providerId, model: view.defaultModel.model }
+    settings.default_model = {
+      provider: view.defaultModel.providerId,
+      model: view.defaultModel.model
+    }
   } else {
     delete settings.default_model
   }
@@ -126,7 +134,14 @@ export function allModels(providers: readonly ProviderDraft[]): ModelRef[] {
 }
 
 export type ProviderField = 'kind' | 'id' | 'base_url' | 'api_key_env' | 'api_key_secret' | 'models'
-const providerFields: readonly string[] = ['kind', 'id', 'base_url', 'api_key_env', 'api_key_secret', 'models']
+const providerFields: readonly string[] = [
+  'kind',
+  'id',
+  'base_url',
+  'api_key_env',
+  'api_key_secret',
+  'models'
+]
 
 /** Sorts issues: the form's provider's fields, the default model, the mode, and the rest. */
 export interface PlacedIssues {
@@ -135,7 +150,10 @@ export interface PlacedIssues {
   mode: string | null
 }
 
-export function placeIssues(issues: readonly SettingsIssue[], formIndex: number | null): PlacedIssues {
+export function placeIssues(
+  issues: readonly SettingsIssue[],
+  formIndex: number | null
+): PlacedIssues {
   const placed: PlacedIssues = { form: {}, defaultModel: null, mode: null }
   for (const issue of issues) {
     const parts = issue.path.replace(/^settings\./, '').split('.')

@@ -13,7 +13,9 @@ function run(state: SettingsState, ...actions: SettingsAction[]): SettingsState 
 }
 
 const fileWithOne = {
-  providers: [{ id: 'anthropic', kind: 'anthropic', api_key_env: 'ANTHROPIC_API_KEY', models: ['claude-a'] }],
+  providers: [
+    { id: 'anthropic', kind: 'anthropic', api_key_env: 'ANTHROPIC_API_KEY', models: ['claude-a'] }
+  ],
   default_model: { provider: 'anthropic', model: 'claude-a' },
   permissions: { mode: 'ask' },
   max_tokens: 4096
@@ -35,7 +37,11 @@ describe('settingsReducer', () => {
   it('suggests an id per kind until the person types one', () => {
     let state = run(loadedEmpty, { type: 'form-kind', kind: 'openai-compatible' })
     expect(state.form.draft.id).toBe('local')
-    state = run(state, { type: 'form-field', field: 'id', value: 'ollama' }, { type: 'form-kind', kind: 'openai' })
+    state = run(
+      state,
+      { type: 'form-field', field: 'id', value: 'ollama' },
+      { type: 'form-kind', kind: 'openai' }
+    )
     expect(state.form.draft.id).toBe('ollama')
   })
 
@@ -53,7 +59,12 @@ describe('settingsReducer', () => {
     expect(formIndex).toBe(0)
     expect(buildSettings(state, providers)).toEqual({
       providers: [
-        { id: 'local', kind: 'openai-compatible', base_url: 'http://127.0.0.1:11434/v1', models: ['qwen', 'llama'] }
+        {
+          id: 'local',
+          kind: 'openai-compatible',
+          base_url: 'http://127.0.0.1:11434/v1',
+          models: ['qwen', 'llama']
+        }
       ],
       permissions: { mode: 'ask' },
       default_model: { provider: 'local', model: 'qwen' }
@@ -78,7 +89,10 @@ describe('settingsReducer', () => {
     const { formIndex } = providersToSave(typed)
     const issues = [
       { path: 'providers.0.base_url', message: 'an OpenAI-compatible provider needs a base URL' },
-      { path: 'providers.0.api_key_env', message: 'must be the name of an environment variable, not a key' }
+      {
+        path: 'providers.0.api_key_env',
+        message: 'must be the name of an environment variable, not a key'
+      }
     ]
     const state = run(typed, { type: 'save-started', formIndex }, { type: 'save-rejected', issues })
     expect(state.form.draft.keyEnv).toBe('sk-123')
@@ -96,19 +110,36 @@ describe('settingsReducer', () => {
   })
 
   it('edits an existing provider in place and keeps unknown keys', () => {
-    let state = run(initialSettingsState, { type: 'loaded', path: 'p', settings: fileWithOne, issues: [] })
+    let state = run(initialSettingsState, {
+      type: 'loaded',
+      path: 'p',
+      settings: fileWithOne,
+      issues: []
+    })
     expect(state.form.open).toBe(false)
-    state = run(state, { type: 'form-open', index: 0 }, { type: 'form-field', field: 'keyEnv', value: 'WORK_KEY' })
+    state = run(
+      state,
+      { type: 'form-open', index: 0 },
+      { type: 'form-field', field: 'keyEnv', value: 'WORK_KEY' }
+    )
     const { providers, formIndex } = providersToSave(state)
     expect(formIndex).toBe(0)
     const saved = buildSettings(state, providers)
-    expect(saved).toMatchObject({ max_tokens: 4096, providers: [{ id: 'anthropic', api_key_env: 'WORK_KEY' }] })
+    expect(saved).toMatchObject({
+      max_tokens: 4096,
+      providers: [{ id: 'anthropic', api_key_env: 'WORK_KEY' }]
+    })
     state = run(state, { type: 'saved', providers, at: 1 })
     expect(state).toMatchObject({ dirty: false, savedAt: 1, form: { open: false } })
   })
 
   it('forgets the default model of a removed provider', () => {
-    let state = run(initialSettingsState, { type: 'loaded', path: 'p', settings: fileWithOne, issues: [] })
+    let state = run(initialSettingsState, {
+      type: 'loaded',
+      path: 'p',
+      settings: fileWithOne,
+      issues: []
+    })
     state = run(state, { type: 'remove-provider', index: 0 })
     expect(state.providers).toEqual([])
     expect(state.defaultModel).toBeNull()
@@ -131,13 +162,20 @@ describe('settingsReducer', () => {
       error: 'invalid provider',
       issues: [{ path: 'provider.base_url', message: 'Invalid URL' }]
     })
-    expect(state.form.test).toEqual({ status: 'failed', error: 'invalid provider', issues: { base_url: 'Invalid URL' } })
+    expect(state.form.test).toEqual({
+      status: 'failed',
+      error: 'invalid provider',
+      issues: { base_url: 'Invalid URL' }
+    })
   })
 })
 
 describe('readSettings', () => {
   it('reads a malformed file leniently', () => {
-    const view = readSettings({ providers: [{ id: 'x', kind: 'weird', models: [1, 'm'] }, 'junk'], permissions: 'no' })
+    const view = readSettings({
+      providers: [{ id: 'x', kind: 'weird', models: [1, 'm'] }, 'junk'],
+      permissions: 'no'
+    })
     expect(view.providers).toEqual([
       { kind: 'openai-compatible', id: 'x', baseUrl: '', keyEnv: '', keySecret: '', models: ['m'] }
     ])

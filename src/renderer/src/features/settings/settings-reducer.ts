@@ -74,7 +74,10 @@ function closedForm(providers: readonly ProviderDraft[]): ProviderForm {
   return {
     open: false,
     editing: null,
-    draft: emptyDraft('anthropic', providers.map((p) => p.id)),
+    draft: emptyDraft(
+      'anthropic',
+      providers.map((p) => p.id)
+    ),
     touched: false,
     idEdited: false,
     test: { status: 'idle' },
@@ -189,7 +192,8 @@ export function settingsReducer(state: SettingsState, action: SettingsAction): S
       const id = draft.id.trim()
       // First models ever seen: make one the default so the app works right after saving.
       const defaultModel =
-        state.defaultModel ?? (id && action.models[0] ? { providerId: id, model: action.models[0] } : null)
+        state.defaultModel ??
+        (id && action.models[0] ? { providerId: id, model: action.models[0] } : null)
       return {
         ...state,
         dirty: true,
@@ -202,7 +206,11 @@ export function settingsReducer(state: SettingsState, action: SettingsAction): S
         ...state,
         form: {
           ...state.form,
-          test: { status: 'failed', error: action.error, issues: placeProviderIssues(action.issues) }
+          test: {
+            status: 'failed',
+            error: action.error,
+            issues: placeProviderIssues(action.issues)
+          }
         }
       }
     case 'secret-value':
@@ -225,8 +233,7 @@ export function settingsReducer(state: SettingsState, action: SettingsAction): S
       const removed = state.providers[action.index]
       if (!removed) return state
       const providers = state.providers.filter((_, i) => i !== action.index)
-      const defaultModel =
-        state.defaultModel?.providerId === removed.id ? null : state.defaultModel
+      const defaultModel = state.defaultModel?.providerId === removed.id ? null : state.defaultModel
       const editing = state.form.editing
       // Keep an edit pointing at the same provider; drop one that pointed at the removed one.
       const form =

@@ -3,7 +3,7 @@ import type { ApprovalMode } from '../../../../shared/domain'
 import { ArrowLeftIcon, LogoMark, PlusIcon } from '../../lib/icons'
 import { closeSettings, useApp } from '../../shell/app-store'
 import { loadModels } from '../chat/chat-store'
-import { modelKey } from '../chat/models-reducer'
+import { modelKey, sameModel } from '../chat/models-reducer'
 import { ProviderForm } from './provider-form'
 import { ProviderList } from './provider-list'
 import { allModels, placeIssues } from './settings-model'
@@ -13,8 +13,16 @@ import './settings.css'
 
 const modes: { value: ApprovalMode; label: string; hint: string }[] = [
   { value: 'ask', label: 'Ask', hint: 'Read freely; ask before anything changes files.' },
-  { value: 'read-only', label: 'Read-only', hint: 'Read freely; refuse anything that changes files.' },
-  { value: 'allow', label: 'Allow', hint: 'Run every tool without asking. Only for folders you can lose.' }
+  {
+    value: 'read-only',
+    label: 'Read-only',
+    hint: 'Read freely; refuse anything that changes files.'
+  },
+  {
+    value: 'allow',
+    label: 'Allow',
+    hint: 'Run every tool without asking. Only for folders you can lose.'
+  }
 ]
 
 /** Providers, default model and approval mode; opens first on a fresh install. */
@@ -33,6 +41,10 @@ export function SettingsScreen(): JSX.Element {
   const models = useMemo(() => allModels(pending), [pending])
   const placed = placeIssues(state.saveIssues, state.formIndex)
   const modeHint = modes.find((m) => m.value === state.mode)?.hint
+  const unlistedDefault =
+    state.defaultModel && !models.some((m) => sameModel(m, state.defaultModel))
+      ? state.defaultModel
+      : null
 
   const save = async (): Promise<void> => {
     if (!(await saveSettings())) return
@@ -44,13 +56,22 @@ export function SettingsScreen(): JSX.Element {
     <div className="settings" role="region" aria-label="Settings" data-testid="settings-screen">
       <header className="settings__header">
         {!onboarding && (
-          <button type="button" className="button button--ghost" data-testid="settings-close" onClick={closeSettings}>
+          <button
+            type="button"
+            className="button button--ghost"
+            data-testid="settings-close"
+            onClick={closeSettings}
+          >
             <ArrowLeftIcon /> Back
           </button>
         )}
         <h1 className="settings__title">{onboarding ? 'Set up Mecatl' : 'Settings'}</h1>
         {onboarding && (
-          <button type="button" className="button button--ghost settings__skip" onClick={closeSettings}>
+          <button
+            type="button"
+            className="button button--ghost settings__skip"
+            onClick={closeSettings}
+          >
             Skip for now
           </button>
         )}
@@ -103,7 +124,9 @@ export function SettingsScreen(): JSX.Element {
                 <h2 id="providers-heading" className="settings-section__title">
                   Providers
                 </h2>
-                <p className="settings-section__hint">Where models come from. Keys stay out of the settings file.</p>
+                <p className="settings-section__hint">
+                  Where models come from. Keys stay out of the settings file.
+                </p>
               </div>
               {!state.form.open && (
                 <button
@@ -135,7 +158,9 @@ export function SettingsScreen(): JSX.Element {
               Default model
             </h2>
             <label className="field">
-              <span className="field__hint">New sessions use it; each session can switch in its header.</span>
+              <span className="field__hint">
+                New sessions use it; each session can switch in its header.
+              </span>
               <select
                 className="select"
                 data-testid="default-model-select"
@@ -148,10 +173,14 @@ export function SettingsScreen(): JSX.Element {
                 }
                 {...(placed.defaultModel ? { 'aria-invalid': true } : {})}
               >
-                <option value="">{models.length ? 'None — choose per session' : 'Test a provider to list its models'}</option>
-                {state.defaultModel && !models.some((m) => modelKey(m) === modelKey(state.defaultModel!)) && (
-                  <option value={modelKey(state.defaultModel)}>
-                    {state.defaultModel.providerId} / {state.defaultModel.model} (not listed)
+                <option value="">
+                  {models.length
+                    ? 'None — choose per session'
+                    : 'Test a provider to list its models'}
+                </option>
+                {unlistedDefault && (
+                  <option value={modelKey(unlistedDefault)}>
+                    {unlistedDefault.providerId} / {unlistedDefault.model} (not listed)
                   </option>
                 )}
                 {models.map((model) => (
@@ -196,7 +225,11 @@ export function SettingsScreen(): JSX.Element {
         <div className="settings__footer-inner">
           <div className="settings__status">
             {state.saveIssues.length > 0 && (
-              <ul className="issue-list issue-list--error" data-testid="settings-issues" role="alert">
+              <ul
+                className="issue-list issue-list--error"
+                data-testid="settings-issues"
+                role="alert"
+              >
                 {state.saveIssues.map((issue, i) => (
                   <li key={i}>
                     <span className="mono">{issue.path}</span>: {issue.message}
@@ -211,7 +244,15 @@ export function SettingsScreen(): JSX.Element {
             )}
             {state.saveIssues.length === 0 && !state.saveError && (
               <span className="muted" data-testid="settings-save-status">
-                {state.dirty ? 'Unsaved changes' : state.savedAt ? 'Saved' : state.path ? <>Saved to <span className="mono">{state.path}</span></> : ''}
+                {state.dirty ? (
+                  'Unsaved changes'
+                ) : state.savedAt ? (
+                  'Saved'
+                ) : state.path ? (
+                  <>
+                    Settings file: <span className="mono">{state.path}</span>
+                  </>
+                ) : null}
               </span>
             )}
           </div>

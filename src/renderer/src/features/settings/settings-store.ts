@@ -14,7 +14,12 @@ export async function loadSettings(): Promise<number | null> {
   dispatch({ type: 'load-started' })
   try {
     const result = await call('settings.get', {})
-    dispatch({ type: 'loaded', path: result.path, settings: result.settings, issues: result.issues })
+    dispatch({
+      type: 'loaded',
+      path: result.path,
+      settings: result.settings,
+      issues: result.issues
+    })
     return current().providers.length
   } catch (error) {
     dispatch({ type: 'load-failed', error: errorMessage(error) })
@@ -25,7 +30,9 @@ export async function loadSettings(): Promise<number | null> {
 export async function testProvider(): Promise<void> {
   dispatch({ type: 'test-started' })
   try {
-    const result = await call('provider.test', { provider: providerToSettings(current().form.draft) })
+    const result = await call('provider.test', {
+      provider: providerToSettings(current().form.draft)
+    })
     if (result.ok) dispatch({ type: 'test-ok', models: result.models })
     else dispatch({ type: 'test-failed', error: result.error, issues: [] })
   } catch (error) {
@@ -38,7 +45,10 @@ export async function storeSecret(): Promise<void> {
   const { draft, secretValue } = current().form
   const id = draft.id.trim()
   if (!id) {
-    dispatch({ type: 'secret-failed', error: 'Give the provider an id first; the key is stored under it.' })
+    dispatch({
+      type: 'secret-failed',
+      error: 'Give the provider an id first; the key is stored under it.'
+    })
     return
   }
   if (!secretValue.trim()) return

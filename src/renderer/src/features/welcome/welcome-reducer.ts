@@ -9,7 +9,7 @@ export interface WelcomeState {
   recentStatus: 'idle' | 'loading' | 'ready' | 'error'
   opening: boolean
   error: string | null
-  /** Set when the folder is already open in another window; offers to open it here anyway. */
+  /** Set when another window already shows the folder (the main process focused it). */
   openElsewhere: string | null
 }
 

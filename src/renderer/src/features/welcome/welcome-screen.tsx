@@ -1,5 +1,5 @@
 import { useEffect, type FormEvent, type JSX } from 'react'
-import { baseName, formatRelative } from '../../lib/format'
+import { baseName, formatRelative, ltrPath } from '../../lib/format'
 import { FolderIcon, GearIcon, LogoMark } from '../../lib/icons'
 import { useNow } from '../../lib/use-now'
 import { openSettings, useApp } from '../../shell/app-store'
@@ -88,15 +88,9 @@ export function WelcomeScreen(): JSX.Element {
             </p>
           )}
           {state.openElsewhere && (
-            <p className="welcome__notice" role="status">
-              This folder is already open in another window.{' '}
-              <button
-                type="button"
-                className="link-button"
-                onClick={() => void openFolder(state.openElsewhere ?? '', true)}
-              >
-                Open it here too
-              </button>
+            <p className="welcome__notice" role="status" data-testid="folder-open-elsewhere">
+              <span className="mono">{state.openElsewhere}</span> is already open in another window;
+              Mecatl brought that window to the front.
             </p>
           )}
         </section>
@@ -123,7 +117,7 @@ export function WelcomeScreen(): JSX.Element {
                 >
                   <FolderIcon className="recent-list__icon" />
                   <span className="recent-list__name">{baseName(folder.path)}</span>
-                  <span className="recent-list__path mono">{folder.path}</span>
+                  <span className="recent-list__path mono">{ltrPath(folder.path)}</span>
                   <span className="recent-list__when">{formatRelative(folder.openedAt, now)}</span>
                 </button>
               </li>

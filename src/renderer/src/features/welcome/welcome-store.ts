@@ -18,17 +18,21 @@ export async function loadRecent(): Promise<void> {
   }
 }
 
-/** Opens `path` in this window, unless it is already open in another (then offers to). */
-export async function openFolder(path: string, force = false): Promise<void> {
+/** Opens `path` in this window, unless another window already shows it (the main process then
+ * focuses that one: one window per folder). */
+export async function openFolder(path: string): Promise<void> {
   const trimmed = path.trim()
   if (!trimmed) {
-    dispatch({ type: 'open-failed', error: 'Type the full path of a folder, for example /home/you/project.' })
+    dispatch({
+      type: 'open-failed',
+      error: 'Type the full path of a folder, for example /home/you/project.'
+    })
     return
   }
   dispatch({ type: 'open-started', path: trimmed })
   try {
     const opened = await call('workspace.open', { path: trimmed })
-    if (opened.openedElsewhere && !force) {
+    if (opened.openedElsewhere) {
       dispatch({ type: 'opened-elsewhere', path: opened.path })
       return
     }
