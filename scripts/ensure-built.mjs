@@ -7,7 +7,12 @@ import { fileURLToPath } from 'node:url'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const quiet = process.argv.includes('--quiet')
-const outputs = ['out/main/index.js', 'out/main/cli.js', 'out/preload/index.cjs', 'out/renderer/index.html']
+const outputs = [
+  'out/main/index.js',
+  'out/main/cli.js',
+  'out/preload/index.cjs',
+  'out/renderer/index.html'
+]
 const inputs = ['src', 'electron.vite.config.ts', 'package.json', 'resources']
 
 function newest(target) {

@@ -82,8 +82,11 @@ const steps = [
   },
   {
     name: 'lint',
-    shown: 'eslint . --max-warnings 0',
-    run: () => run(bin('eslint'), ['.', '--max-warnings', '0'])
+    shown: 'eslint . --max-warnings 0 && prettier --check .',
+    run: () => {
+      const eslint = run(bin('eslint'), ['.', '--max-warnings', '0'])
+      return eslint.ok ? run(bin('prettier'), ['--check', '.', '--log-level', 'warn']) : eslint
+    }
   },
   {
     name: 'unit tests',

@@ -27,7 +27,8 @@ export const providerSettingsSchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['base_url'],
-        message: 'an OpenAI-compatible provider needs a base URL (for Ollama: http://127.0.0.1:11434/v1)'
+        message:
+          'an OpenAI-compatible provider needs a base URL (for Ollama: http://127.0.0.1:11434/v1)'
       })
     }
   })

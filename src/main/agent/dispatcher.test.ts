@@ -113,9 +113,10 @@ describe('dispatch', () => {
   })
 
   it('answers malformed JSON arguments with an isError result, not a crash', async () => {
-    const { results } = await run([recordingTool('T', true, [])], [
-      { id: '1', name: 'T', input: '{"tag": "x"' }
-    ])
+    const { results } = await run(
+      [recordingTool('T', true, [])],
+      [{ id: '1', name: 'T', input: '{"tag": "x"' }]
+    )
     expect(results[0]?.output.isError).toBe(true)
     expect(results[0]?.output.content[0]).toMatchObject({
       text: expect.stringContaining('not valid JSON')
@@ -133,9 +134,10 @@ describe('dispatch', () => {
   })
 
   it('names the available tools when the model calls one that does not exist', async () => {
-    const { results } = await run([recordingTool('Real', true, [])], [
-      { id: '1', name: 'Imaginary', input: {} }
-    ])
+    const { results } = await run(
+      [recordingTool('Real', true, [])],
+      [{ id: '1', name: 'Imaginary', input: {} }]
+    )
     expect(results[0]?.output.content[0]).toMatchObject({
       text: 'There is no tool named Imaginary. Available tools: Real.'
     })
@@ -157,9 +159,11 @@ describe('dispatch', () => {
   })
 
   it('in ask mode with nobody to ask, refuses changes and tells the model why', async () => {
-    const { results } = await run(fsTools(), [
-      { id: '1', name: 'Write', input: { path: 'new.txt', content: 'x' } }
-    ], { mode: 'ask' })
+    const { results } = await run(
+      fsTools(),
+      [{ id: '1', name: 'Write', input: { path: 'new.txt', content: 'x' } }],
+      { mode: 'ask' }
+    )
     expect(results[0]?.refusedBy).toBe('approver')
     expect(results[0]?.output.content[0]).toMatchObject({
       text: expect.stringContaining('nobody is available to approve it')

@@ -47,7 +47,12 @@ async function harness(
       providers: [
         format === 'openai'
           ? { id: 'fake', kind: 'openai', base_url: fake.openaiBaseUrl, api_key_env: 'FAKE_KEY' }
-          : { id: 'fake', kind: 'anthropic', base_url: fake.anthropicBaseUrl, api_key_env: 'FAKE_KEY' }
+          : {
+              id: 'fake',
+              kind: 'anthropic',
+              base_url: fake.anthropicBaseUrl,
+              api_key_env: 'FAKE_KEY'
+            }
       ],
       default_model: { provider: 'fake', model: 'fake-model' },
       permissions: { mode: 'ask' }
@@ -66,7 +71,10 @@ async function harness(
     events.push(frame)
     if (frame.event === 'approval.requested') {
       const request = frame.payload as { approvalId: string; tool: string }
-      void client.call('approval.respond', { approvalId: request.approvalId, ...answer(request.tool) })
+      void client.call('approval.respond', {
+        approvalId: request.approvalId,
+        ...answer(request.tool)
+      })
     }
   })
   cleanups.push(async () => {

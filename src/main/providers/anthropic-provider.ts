@@ -14,7 +14,7 @@ import type {
   StreamResult,
   ToolResultMessage
 } from './provider'
-import { zeroUsage } from './provider'
+import { inIndexOrder, zeroUsage } from './provider'
 
 export interface AnthropicProviderOptions {
   id: string
@@ -57,7 +57,7 @@ export class AnthropicProvider implements Provider {
     }
     const calls = new Map<number, ModelToolCall>()
     for await (const event of stream) applyEvent(event, result, calls, onText)
-    result.toolCalls = [...calls.entries()].sort(([a], [b]) => a - b).map(([, call]) => call)
+    result.toolCalls = inIndexOrder(calls)
     return result
   }
 

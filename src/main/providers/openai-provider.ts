@@ -5,7 +5,7 @@ import type {
   ChatCompletionTool
 } from 'openai/resources/chat/completions'
 import type { ChatMessage, ModelToolCall, Provider, StreamRequest, StreamResult } from './provider'
-import { textOfBlocks, zeroUsage } from './provider'
+import { inIndexOrder, textOfBlocks, zeroUsage } from './provider'
 
 export interface OpenAIProviderOptions {
   id: string
@@ -62,7 +62,7 @@ export class OpenAIProvider implements Provider {
     for await (const chunk of stream) {
       applyChunk(chunk, result, partial, onText)
     }
-    result.toolCalls = [...partial.entries()].sort(([a], [b]) => a - b).map(([, call]) => call)
+    result.toolCalls = inIndexOrder(partial)
     return result
   }
 

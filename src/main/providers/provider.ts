@@ -61,3 +61,8 @@ export function textOfBlocks(content: readonly ContentBlock[]): string {
     .map((block) => (block.type === 'text' ? block.text : `[image: ${block.mediaType}]`))
     .join('\n')
 }
+
+/** Tool calls streamed by position, in the order the model wrote them. */
+export function inIndexOrder(calls: ReadonlyMap<number, ModelToolCall>): ModelToolCall[] {
+  return [...calls.entries()].sort(([a], [b]) => a - b).map(([, call]) => call)
+}

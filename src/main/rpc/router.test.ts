@@ -59,9 +59,9 @@ describe('in-memory transport', () => {
     const client = createMemoryPair(core.router, core.hub)
     const opened = await client.call('workspace.open', { path: dir })
     expect(opened).toEqual({ path: dir, openedElsewhere: false })
-    await expect(client.call('workspace.open', { path: path.join(dir, 'missing') })).rejects.toThrow(
-      RpcError
-    )
+    await expect(
+      client.call('workspace.open', { path: path.join(dir, 'missing') })
+    ).rejects.toThrow(RpcError)
     expect((await client.call('workspace.recent', {})).folders[0]?.path).toBe(dir)
     client.close()
   })

@@ -28,7 +28,12 @@ afterEach(async () => {
 
 function get(pathname: string, host = `127.0.0.1:${server.port}`): Promise<number> {
   return new Promise((resolve, reject) => {
-    const req = http.get({ host: '127.0.0.1', port: server.port, path: pathname, headers: { host } })
+    const req = http.get({
+      host: '127.0.0.1',
+      port: server.port,
+      path: pathname,
+      headers: { host }
+    })
     req.on('response', (res) => {
       res.resume()
       resolve(res.statusCode ?? 0)

@@ -79,7 +79,9 @@ describe('SettingsStore', () => {
   it('saves valid settings as YAML that loads back the same', async () => {
     const store = new SettingsStore(file)
     const settings = {
-      providers: [{ id: 'claude', kind: 'anthropic', api_key_env: 'ANTHROPIC_API_KEY', models: [] }],
+      providers: [
+        { id: 'claude', kind: 'anthropic', api_key_env: 'ANTHROPIC_API_KEY', models: [] }
+      ],
       default_model: { provider: 'claude', model: 'claude-sonnet-4-5' }
     }
     expect(await store.save(settings)).toEqual({ saved: true, issues: [] })

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { z } from 'zod'
 import { writeFileAtomic } from '../../workspace/atomic-write'
 import { defineTool, errorOutput, textOutput, type Tool } from '../tool'
-import { pathState, shownPath, stalenessMessage } from './file-state'
+import { changesFiles, locate, stalenessMessage } from './file-state'
 import { numberLines, plural, splitLines } from './lines'
 
 const CONTEXT_LINES = 3
@@ -33,12 +33,12 @@ export const editTool: Tool = defineTool({
   ].join(' '),
   inputSchema,
   readOnly: false,
-  capabilities: { privateData: true, untrustedInput: false, egress: 'none', destructive: true },
+  capabilities: changesFiles,
   source: 'builtin',
   async call(input, ctx) {
-    const jailed = await ctx.jail.resolve(input.path)
-    if (!jailed.ok) return errorOutput(jailed.message)
-    const shown = shownPath(ctx.jail, input.path, jailed.path)
+    const located = await locate(ctx, input.path)
+    if (!located.ok) return located.output
+    const { shown, state } = located
 
     if (input.old === '') {
       return errorOutput(
@@ -48,7 +48,6 @@ export const editTool: Tool = defineTool({
     if (input.old === input.new) {
       return errorOutput('`old` and `new` are the same; there is nothing to change')
     }
-    const state = await pathState(jailed.path)
     switch (state.kind) {
       case 'missing':
       case 'under-file':
@@ -65,8 +64,8 @@ export const editTool: Tool = defineTool({
         break
     }
 
-    const bytes = await readFile(jailed.path)
-    const fresh = ctx.reads.check(jailed.path, bytes)
+    const bytes = await readFile(located.path)
+    const fresh = ctx.reads.check(located.path, bytes)
     if (!fresh.ok) return errorOutput(stalenessMessage(fresh.reason, shown, 'Edit'))
     const text = decodeUtf8(bytes)
     if (text === null) {
@@ -92,8 +91,8 @@ export const editTool: Tool = defineTool({
       ? text.split(input.old).join(input.new)
       : text.slice(0, first) + input.new + text.slice(first + input.old.length)
 
-    await writeFileAtomic(jailed.path, updated)
-    ctx.reads.record(jailed.path, updated)
+    await writeFileAtomic(located.path, updated)
+    ctx.reads.record(located.path, updated)
     const where = found.length === 1 ? '' : ' (showing the first)'
     return textOutput(
       `Edited \`${shown}\`: replaced ${plural(found.length, 'occurrence')}${where}.\n` +

@@ -2,6 +2,7 @@ import type { Stats } from 'node:fs'
 import { stat } from 'node:fs/promises'
 import path from 'node:path'
 import type { PathJail } from '../../workspace/path-jail'
+import { errorOutput, type Capabilities, type ToolContext, type ToolOutput } from '../tool'
 
 /** What is at a jailed path right now, following symlinks. */
 export type PathState =
@@ -58,4 +59,30 @@ export function stalenessMessage(
 export function errnoCode(error: unknown): string | undefined {
   if (typeof error !== 'object' || error === null || !('code' in error)) return undefined
   return typeof error.code === 'string' ? error.code : undefined
+}
+
+/** Reading the person's files: private data, nothing sent anywhere. */
+export const readsFiles: Capabilities = {
+  privateData: true,
+  untrustedInput: false,
+  egress: 'none',
+  destructive: false
+}
+
+/** Changing the person's files: private, and it can destroy what was there. */
+export const changesFiles: Capabilities = { ...readsFiles, destructive: true }
+
+export type Located =
+  { ok: false; output: ToolOutput } | { ok: true; path: string; shown: string; state: PathState }
+
+/** Every fs tool's first step: through the jail, then a look at what is there. */
+export async function locate(ctx: ToolContext, requested: string): Promise<Located> {
+  const jailed = await ctx.jail.resolve(requested)
+  if (!jailed.ok) return { ok: false, output: errorOutput(jailed.message) }
+  return {
+    ok: true,
+    path: jailed.path,
+    shown: shownPath(ctx.jail, requested, jailed.path),
+    state: await pathState(jailed.path)
+  }
 }

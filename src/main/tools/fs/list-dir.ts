@@ -3,7 +3,7 @@ import { readdir, readlink } from 'node:fs/promises'
 import path from 'node:path'
 import { z } from 'zod'
 import { defineTool, errorOutput, textOutput, type Tool } from '../tool'
-import { pathState, shownPath } from './file-state'
+import { locate, readsFiles } from './file-state'
 
 /** More entries than this are counted, not listed. */
 export const LIST_MAX_ENTRIES = 1000
@@ -27,14 +27,13 @@ export const listDirTool: Tool = defineTool({
   ].join(' '),
   inputSchema,
   readOnly: true,
-  capabilities: { privateData: true, untrustedInput: false, egress: 'none', destructive: false },
+  capabilities: readsFiles,
   source: 'builtin',
   async call(input, ctx) {
-    const jailed = await ctx.jail.resolve(input.path)
-    if (!jailed.ok) return errorOutput(jailed.message)
-    const shown = shownPath(ctx.jail, input.path, jailed.path)
+    const located = await locate(ctx, input.path)
+    if (!located.ok) return located.output
+    const { shown, state } = located
 
-    const state = await pathState(jailed.path)
     if (state.kind === 'missing' || state.kind === 'under-file') {
       return errorOutput(`\`${shown}\` does not exist; list its parent directory to check the name`)
     }
@@ -42,11 +41,11 @@ export const listDirTool: Tool = defineTool({
       return errorOutput(`\`${shown}\` is not a directory; use Read to see a file`)
     }
 
-    const entries = await readdir(jailed.path, { withFileTypes: true })
+    const entries = await readdir(located.path, { withFileTypes: true })
     if (entries.length === 0) return textOutput('(empty directory)')
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
     const listed = await Promise.all(
-      entries.slice(0, LIST_MAX_ENTRIES).map((entry) => describeEntry(jailed.path, entry))
+      entries.slice(0, LIST_MAX_ENTRIES).map((entry) => describeEntry(located.path, entry))
     )
     const rest = entries.length - listed.length
     if (rest > 0) {

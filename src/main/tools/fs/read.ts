@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { z } from 'zod'
 import { defineTool, errorOutput, textOutput, type Tool } from '../tool'
-import { pathState, shownPath } from './file-state'
+import { locate, readsFiles } from './file-state'
 import { numberLines, plural, splitLines } from './lines'
 
 const DEFAULT_LIMIT = 2000
@@ -38,14 +38,13 @@ export const readTool: Tool = defineTool({
   ].join(' '),
   inputSchema,
   readOnly: true,
-  capabilities: { privateData: true, untrustedInput: false, egress: 'none', destructive: false },
+  capabilities: readsFiles,
   source: 'builtin',
   async call(input, ctx) {
-    const jailed = await ctx.jail.resolve(input.path)
-    if (!jailed.ok) return errorOutput(jailed.message)
-    const shown = shownPath(ctx.jail, input.path, jailed.path)
+    const located = await locate(ctx, input.path)
+    if (!located.ok) return located.output
+    const { shown, state } = located
 
-    const state = await pathState(jailed.path)
     switch (state.kind) {
       case 'missing':
       case 'under-file':
@@ -65,7 +64,7 @@ export const readTool: Tool = defineTool({
       )
     }
 
-    const bytes = await readFile(jailed.path, { signal: ctx.signal })
+    const bytes = await readFile(located.path, { signal: ctx.signal })
     if (bytes.subarray(0, BINARY_SNIFF_BYTES).includes(0)) {
       return errorOutput(
         `\`${shown}\` is a binary file (${plural(bytes.length, 'byte')}); Read shows text files`
@@ -80,7 +79,7 @@ export const readTool: Tool = defineTool({
     }
     // The whole file is recorded even when only part is shown: the version is what Write and
     // Edit compare against, not what the model happened to look at.
-    ctx.reads.record(jailed.path, bytes)
+    ctx.reads.record(located.path, bytes)
     if (lines.length === 0) return textOutput(`(\`${shown}\` is empty)`)
     const first = input.offset
     const last = Math.min(lines.length, first + input.limit - 1)

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { z } from 'zod'
 import { writeFileAtomic } from '../../workspace/atomic-write'
 import { defineTool, errorOutput, textOutput, type Tool } from '../tool'
-import { pathState, shownPath, stalenessMessage } from './file-state'
+import { changesFiles, locate, stalenessMessage } from './file-state'
 import { sizeSummary } from './lines'
 
 const inputSchema = z.strictObject({
@@ -22,14 +22,13 @@ export const writeTool: Tool = defineTool({
   ].join(' '),
   inputSchema,
   readOnly: false,
-  capabilities: { privateData: true, untrustedInput: false, egress: 'none', destructive: true },
+  capabilities: changesFiles,
   source: 'builtin',
   async call(input, ctx) {
-    const jailed = await ctx.jail.resolve(input.path)
-    if (!jailed.ok) return errorOutput(jailed.message)
-    const shown = shownPath(ctx.jail, input.path, jailed.path)
+    const located = await locate(ctx, input.path)
+    if (!located.ok) return located.output
+    const { shown, state } = located
 
-    const state = await pathState(jailed.path)
     switch (state.kind) {
       case 'directory':
         return errorOutput(`\`${shown}\` is a directory; Write needs the path of a file`)
@@ -42,17 +41,17 @@ export const writeTool: Tool = defineTool({
           `cannot create \`${shown}\`: part of its path is a file, not a directory; check the path with ListDir`
         )
       case 'file': {
-        const fresh = ctx.reads.check(jailed.path, await readFile(jailed.path))
+        const fresh = ctx.reads.check(located.path, await readFile(located.path))
         if (!fresh.ok) return errorOutput(stalenessMessage(fresh.reason, shown, 'Write'))
         break
       }
       case 'missing':
-        await mkdir(path.dirname(jailed.path), { recursive: true })
+        await mkdir(path.dirname(located.path), { recursive: true })
         break
     }
 
-    await writeFileAtomic(jailed.path, input.content)
-    ctx.reads.record(jailed.path, input.content)
+    await writeFileAtomic(located.path, input.content)
+    ctx.reads.record(located.path, input.content)
     const verb = state.kind === 'file' ? 'Replaced' : 'Created'
     return textOutput(`${verb} \`${shown}\` (${sizeSummary(input.content)})`)
   }
