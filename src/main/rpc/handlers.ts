@@ -63,7 +63,11 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     },
     'session.list': async ({ workspace }) => {
       const folder = await checkFolder(workspace)
-      return { sessions: sessions.list(folder).map((s) => s.summary()) }
+      const listed = sessions.list(folder)
+      return {
+        sessions: listed.map((s) => s.summary()),
+        pendingApprovals: listed.flatMap((s) => deps.approver?.pending(s.id) ?? [])
+      }
     },
     'session.create': async ({ workspace }) => {
       const folder = await checkFolder(workspace)

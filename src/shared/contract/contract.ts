@@ -48,7 +48,11 @@ export const calls = {
   },
   'session.list': {
     input: z.object({ workspace: folderPath }).strict(),
-    output: z.object({ sessions: z.array(sessionSummarySchema) })
+    output: z.object({
+      sessions: z.array(sessionSummarySchema),
+      // So a reopened window shows the questions still waiting in any of its sessions.
+      pendingApprovals: z.array(approvalRequestSchema)
+    })
   },
   'session.create': {
     input: z.object({ workspace: folderPath }).strict(),

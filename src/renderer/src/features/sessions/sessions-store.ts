@@ -1,6 +1,8 @@
 import { call } from '../../bridge/client'
 import { errorMessage } from '../../lib/errors'
 import { createReducerStore } from '../../lib/reducer-store'
+import type { ApprovalRequest, SessionSummary } from '../../../../shared/domain'
+import { restoreApprovals } from '../approvals/approvals-store'
 import { initialSessionsState, sessionsReducer } from './sessions-reducer'
 
 export const useSessions = createReducerStore(sessionsReducer, initialSessionsState)
@@ -21,7 +23,8 @@ export function openProject(folder: string, requestedSession: string | null): Pr
     dispatch({ type: 'open-started', folder })
     try {
       const { path } = await call('workspace.open', { path: folder })
-      const { sessions } = await call('session.list', { workspace: path })
+      const { sessions, pendingApprovals } = await call('session.list', { workspace: path })
+      restorePending(sessions, pendingApprovals)
       const list =
         sessions.length > 0 ? sessions : [await call('session.create', { workspace: path })]
       dispatch({ type: 'opened', workspace: path, sessions: list, selectedId: requestedSession })
@@ -61,9 +64,20 @@ export async function refreshSessions(): Promise<void> {
   const { workspace, status } = useSessions.getState().state
   if (!workspace || status !== 'ready') return
   try {
-    const { sessions } = await call('session.list', { workspace })
+    const { sessions, pendingApprovals } = await call('session.list', { workspace })
+    restorePending(sessions, pendingApprovals)
     dispatch({ type: 'listed', sessions })
   } catch {
     // The banner already says the connection is unwell; the next event will catch us up.
+  }
+}
+
+/** Questions still waiting in any session of the project, so the modal shows them at once. */
+function restorePending(sessions: SessionSummary[], pending: ApprovalRequest[]): void {
+  for (const session of sessions) {
+    restoreApprovals(
+      session.id,
+      pending.filter((request) => request.sessionId === session.id)
+    )
   }
 }
