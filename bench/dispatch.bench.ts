@@ -34,7 +34,7 @@ export async function benchDispatch(workspace: string): Promise<void> {
   const deps = {
     sessionId: 'bench',
     catalog: new Catalog([slowRead]),
-    gate: new Gate(() => 'allow' as const, nobodyToAsk),
+    gate: new Gate({ mode: 'allow' }, nobodyToAsk),
     context: {
       sessionId: 'bench',
       jail: new PathJail(workspace),

@@ -25,3 +25,18 @@ export function report(
       .padStart(9)} ms   ratio ${ratio.toFixed(3)}`
   )
 }
+
+/** Like `report`, for a figure that is not a time: a size in MB, a rate in frames per second. */
+export function reportAmount(
+  name: string,
+  candidate: number,
+  unit: string,
+  baselineName: string,
+  baseline: number
+): void {
+  const ratio = baseline > 0 ? candidate / baseline : Number.NaN
+  const pad = (value: number): string => `${value.toFixed(2).padStart(9)} ${unit.padEnd(3)}`
+  console.log(
+    `${name.padEnd(44)} ${pad(candidate)}vs ${baselineName.padEnd(30)} ${pad(baseline)}ratio ${ratio.toFixed(3)}`
+  )
+}

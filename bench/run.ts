@@ -2,6 +2,9 @@ import { mkdir, mkdtemp, realpath, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { benchDispatch } from './dispatch.bench'
+import { benchGrepGlob } from './grep-glob.bench'
+import { benchJobs } from './jobs.bench'
+import { benchMemory } from './memory.bench'
 import { benchRead } from './read.bench'
 import { benchRpc } from './rpc.bench'
 
@@ -15,6 +18,9 @@ async function main(): Promise<void> {
     await benchDispatch(workspace)
     await benchRpc(dir)
     await benchRead(workspace)
+    await benchGrepGlob()
+    await benchJobs(dir, workspace)
+    await benchMemory(dir, workspace)
   } finally {
     await rm(dir, { recursive: true, force: true })
   }

@@ -4,6 +4,10 @@ import type { Settings } from '../shared/settings'
 import { SessionService } from './agent/session-service'
 import { nobodyToAsk } from './gate/gate'
 import { InteractiveApprover } from './gate/interactive-approver'
+import { RuleBook } from './gate/rule-book'
+import { JobManager, type JobManagerOptions } from './jobs/job-manager'
+import { cleanAbandonedJobDirs } from './jobs/temp-dirs'
+import { McpManager, type McpManagerOptions } from './mcp/mcp-manager'
 import type { Provider } from './providers/provider'
 import { EventHub } from './rpc/event-hub'
 import { createHandlers, type HostHooks } from './rpc/handlers'
@@ -11,8 +15,18 @@ import { createRouter, type Router } from './rpc/router'
 import { SettingsStore } from './settings/settings-store'
 import { Catalog } from './tools/catalog'
 import { fsTools } from './tools/fs'
+import { memoryTools } from './tools/memory/memory-tools'
+import { shellTools } from './tools/shell'
+import { todoTool } from './tools/todo/todo'
+import { webTools } from './tools/web'
+import { testLoopbackHatch } from './tools/web/test-hatch'
+import { askUserTool } from './tools/ask-user/ask-user'
+import { QuestionBroker } from './tools/ask-user/question-broker'
+import { skillTool } from './tools/skill/skill-tool'
+import { userConfigDir } from './skills/user-dir'
 import type { Tool } from './tools/tool'
 import { RecentFolders } from './workspace/recent-folders'
+import { openStore, type Store } from './store/store'
 
 export interface CoreOptions {
   dataDir: string
@@ -22,6 +36,8 @@ export interface CoreOptions {
   /** Whether a person can answer approval requests (a window is attached). */
   interactive: boolean
   modeOverride?: ApprovalMode
+  /** `--yes`: allow what the mode would ask about, never past a prompt rule or the interlock. */
+  autoApprove?: boolean
   env?: NodeJS.ProcessEnv
   /** The folder this process was started for, if any. */
   workspace?: string | null
@@ -31,6 +47,22 @@ export interface CoreOptions {
   providerFor?: (ref: ModelRef, settings: Settings) => Provider | null
   /** The model new sessions start with, instead of the settings' default. */
   defaultModel?: ModelRef
+  /** `--trust-project`: run the project's own MCP servers without asking (nothing is stored). */
+  trustProject?: boolean
+  /** MCP supervision knobs (tests shorten the restart backoff). */
+  mcp?: Pick<McpManagerOptions, 'startupTimeoutMs' | 'backoff' | 'sandbox'>
+  /** false (`--no-shell`) leaves Shell and ShellStatus out, whatever the settings say. */
+  shell?: boolean
+  /** Where job temp directories go and how much output each job keeps (tests, benchmarks). */
+  jobs?: Pick<JobManagerOptions, 'tempBase' | 'ringBytes'>
+  /** false (`--no-user-model`) leaves the user-model memory tools out, whatever the settings say. */
+  userModel?: boolean
+  /** false (`--websearch=off`) leaves WebSearch and WebOpen out, whatever the settings say. */
+  websearch?: boolean
+  /** false (`--no-skills`) leaves the Skill tool out, whatever the settings say. */
+  skills?: boolean
+  /** The person's folder of AGENTS.md, skills/ and commands/ (default: MECATL_HOME or ~/.config/mecatl). */
+  userDir?: string
 }
 
 /** Everything the main process owns, without Electron: the desktop, browser mode and CLI share it. */
@@ -38,30 +70,103 @@ export interface Core {
   router: Router
   hub: EventHub
   catalog: Catalog
+  /** The built-in tools plus the MCP tools of one project folder (its servers start on first ask). */
+  catalogFor(workspace: string): Promise<Catalog>
+  mcp: McpManager
+  /** Shell commands and background jobs, for every session. */
+  jobs: JobManager
   sessions: SessionService
   settings: SettingsStore
+  /** Permission rules of every scope (session, project, user). */
+  rules: RuleBook
+  /** `<dataDir>/mecatl.db`: memory (and, later, sessions); closed by dispose. */
+  store: Store
   dispose(): Promise<void>
 }
 
 export async function createCore(options: CoreOptions): Promise<Core> {
   const env = options.env ?? process.env
   const hub = new EventHub()
-  const catalog = new Catalog([...fsTools(), ...(options.extraTools ?? [])])
+  const catalog = new Catalog([...fsTools(), todoTool, ...(options.extraTools ?? [])])
   const settings = new SettingsStore(
     options.configPath ?? path.join(options.dataDir, 'settings.yaml')
   )
   await settings.load()
+  const jobs = new JobManager({
+    env,
+    // The provider keys Mecatl itself uses are not handed to the commands the model runs.
+    hiddenEnv: async () =>
+      (await settings.get()).settings.providers.flatMap((p) => p.api_key_env ?? []),
+    events: {
+      updated: (job) => hub.emit('job.updated', job),
+      output: (jobId, batch) => hub.emit('job.output', { jobId, ...batch }),
+      dismissed: (jobId) => hub.emit('job.dismissed', { jobId })
+    },
+    ...options.jobs
+  })
+  // Temp directories of jobs from a run that crashed: only ours, proved by a marker, go.
+  const swept = cleanAbandonedJobDirs(options.jobs?.tempBase).catch(() => [])
+  const store = openStore(options.dataDir)
+  store.memory.onChange((owner, name) =>
+    hub.emit('memory.changed', { scope: owner.scope, workspace: owner.project || null, name })
+  )
+  const userModel =
+    options.userModel !== false && (await settings.get()).settings.user_model.enabled
+  for (const tool of memoryTools(store.memory, { userModel })) catalog.register(tool)
+  if (options.shell !== false && (await settings.get()).settings.shell.enabled) {
+    for (const tool of shellTools(jobs)) catalog.register(tool)
+  }
+  let websearch = (await settings.get()).settings.websearch
+  settings.onChange((next) => (websearch = next.websearch))
+  const web = webTools({
+    search: options.websearch !== false && websearch.enabled,
+    settings: () => websearch,
+    keys: { env, readSecret: options.hooks?.readSecret },
+    guard: { allowLoopback: testLoopbackHatch(env) }
+  })
+  for (const tool of web) catalog.register(tool)
+  const userDir = options.userDir ?? userConfigDir(env)
+  const skillsEnabled =
+    options.skills !== false && (await settings.get()).settings.skills.enabled
+  if (skillsEnabled) catalog.register(skillTool({ userDir }))
+  // With nobody to ask (headless), the model is not offered a question it cannot get answered.
+  const questions = options.interactive ? new QuestionBroker(hub) : null
+  if (questions) catalog.register(askUserTool(questions))
+  const mcp = new McpManager({
+    dataDir: options.dataDir,
+    env,
+    userSettings: async () => (await settings.get()).settings,
+    reservedNames: () => new Set(catalog.list().map((tool) => tool.name)),
+    trustProject: options.trustProject,
+    onUpdate: (status) => hub.emit('mcp.updated', status),
+    ...options.mcp
+  })
+  // Saved (or re-read) settings apply to running servers at once: no restart of the app.
+  settings.onChange(() => void mcp.reconcileAll())
+  const catalogFor = async (workspace: string): Promise<Catalog> => {
+    const tools = await mcp.tools(workspace).catch(() => [])
+    const full = new Catalog(catalog.list())
+    // Servers never shadow a tool (see the MCP supervisor); this only guards a late clash.
+    for (const tool of tools) if (!full.get(tool.name)) full.register(tool)
+    return full
+  }
   const approver = options.interactive ? new InteractiveApprover(hub) : null
   const keys = { env, readSecret: options.hooks?.readSecret }
+  const rules = new RuleBook(settings, path.join(options.dataDir, 'trusted-project-rules.json'))
   const sessions = new SessionService({
     hub,
+    rules,
     catalog,
+    catalogFor,
     approver: approver ?? nobodyToAsk,
     keys,
     settings: async () => (await settings.get()).settings,
+    spillRoot: path.join(options.dataDir, 'spill'),
     modeOverride: options.modeOverride,
+    autoApprove: options.autoApprove,
     defaultModel: options.defaultModel,
-    providerFor: options.providerFor
+    providerFor: options.providerFor,
+    userDir
   })
   const handlers = createHandlers({
     host: options.host,
@@ -69,18 +174,38 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     workspace: options.workspace ?? null,
     hooks: options.hooks ?? {},
     catalog,
+    catalogFor,
+    mcp,
+    jobs,
     sessions,
     settings,
     approver,
     keys,
-    recent: new RecentFolders(path.join(options.dataDir, 'recent-folders.json'))
+    recent: new RecentFolders(path.join(options.dataDir, 'recent-folders.json')),
+    rules,
+    memory: store.memory,
+    questions,
+    userDir,
+    skillsEnabled
   })
   return {
     router: createRouter(handlers),
     hub,
     catalog,
+    catalogFor,
+    mcp,
+    jobs,
     sessions,
     settings,
-    dispose: () => sessions.dispose()
+    rules,
+    store,
+    dispose: async () => {
+      await sessions.dispose()
+      // Jobs still running when their session ends are stopped with everything they started.
+      await jobs.dispose()
+      await swept
+      await mcp.dispose()
+      store.close()
+    }
   }
 }

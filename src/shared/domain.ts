@@ -15,10 +15,92 @@ export const contentBlockSchema = z.discriminatedUnion('type', [
 ])
 export type ContentBlock = z.infer<typeof contentBlockSchema>
 
+/** One Grep hit: `ranges` are [start, end) character offsets of the matches within `text`. */
+export const grepMatchSchema = z.object({
+  path: z.string(),
+  line: z.number(),
+  text: z.string(),
+  ranges: z.array(z.tuple([z.number(), z.number()]))
+})
+export type GrepMatch = z.infer<typeof grepMatchSchema>
+
+/**
+ * How the window shows a tool's result. Structured for the renderer only; never sent to the
+ * model, which sees `content`. Paths are workspace-relative with `/`.
+ */
+export const toolDisplaySchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('diff'),
+    path: z.string(),
+    /** null when the file was created. */
+    before: z.string().nullable(),
+    after: z.string()
+  }),
+  z.object({
+    kind: z.literal('image'),
+    path: z.string(),
+    mediaType: z.string(),
+    /** Size of the image file in bytes. */
+    bytes: z.number()
+  }),
+  z.object({ kind: z.literal('files'), files: z.array(z.string()), more: z.number() }),
+  z.object({ kind: z.literal('matches'), matches: z.array(grepMatchSchema), more: z.number() }),
+  z.object({ kind: z.literal('listing'), entries: z.array(z.string()) }),
+  /** WebFetch and WebOpen: a third-party page as readable text, with where it came from. */
+  z.object({
+    kind: z.literal('web-page'),
+    url: z.string(),
+    /** Where the redirects ended; equal to `url` when there were none. */
+    finalUrl: z.string(),
+    title: z.string().nullable(),
+    contentType: z.string(),
+    text: z.string(),
+    /** Why the text is not the whole page (download or output cap), or null. */
+    cut: z.string().nullable()
+  }),
+  /** WebSearch: the results with their handles, from the backend that answered. */
+  z.object({
+    kind: z.literal('web-results'),
+    query: z.string(),
+    backend: z.string(),
+    results: z.array(
+      z.object({ handle: z.string(), title: z.string(), url: z.string(), snippet: z.string() })
+    )
+  })
+])
+export type ToolDisplay = z.infer<typeof toolDisplaySchema>
+
+/**
+ * A result cut to fit the turn's output budget: the whole text saved in the session's spill
+ * directory (`saved`), or, when saving failed, lost and to be re-run (`lost`).
+ */
+export const spillInfoSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('saved'),
+    /** Absolute path of the saved file; Read and `spill.read` accept it. */
+    path: z.string(),
+    shownBytes: z.number(),
+    totalBytes: z.number(),
+    /** The 1-based line of the saved file where the part not shown begins. */
+    continueAtLine: z.number()
+  }),
+  z.object({
+    kind: z.literal('lost'),
+    shownBytes: z.number(),
+    totalBytes: z.number(),
+    reason: z.string()
+  })
+])
+export type SpillInfo = z.infer<typeof spillInfoSchema>
+
 export const toolOutputSchema = z.object({
   content: z.array(contentBlockSchema),
   isError: z.boolean(),
-  external: z.boolean()
+  external: z.boolean(),
+  /** Structured form for the window (diff, image, file list, matches); not sent to the model. */
+  display: toolDisplaySchema.optional(),
+  /** Set when the output was cut to the turn's budget; the last text block is then the marker. */
+  spill: spillInfoSchema.optional()
 })
 export type ToolOutput = z.infer<typeof toolOutputSchema>
 
@@ -30,6 +112,13 @@ export const toolDescriptorSchema = z.object({
   capabilities: capabilitiesSchema
 })
 export type ToolDescriptor = z.infer<typeof toolDescriptorSchema>
+
+export const todoStatusSchema = z.enum(['pending', 'in_progress', 'done'])
+export type TodoStatus = z.infer<typeof todoStatusSchema>
+
+/** One step of the plan the model keeps with the Todo tool. */
+export const todoItemSchema = z.object({ text: z.string(), status: todoStatusSchema })
+export type TodoItem = z.infer<typeof todoItemSchema>
 
 export const approvalModeSchema = z.enum(['allow', 'read-only', 'ask'])
 export type ApprovalMode = z.infer<typeof approvalModeSchema>
@@ -52,7 +141,11 @@ export const sessionSummarySchema = z.object({
   updatedAt: z.number(),
   messageCount: z.number(),
   model: modelRefSchema.nullable(),
-  running: z.boolean()
+  running: z.boolean(),
+  /** What has entered the conversation; sends the model can aim are refused once both are. */
+  taint: z.object({ privateData: z.boolean(), untrustedInput: z.boolean() }).optional(),
+  /** Planning mode: only read-only tools are offered and run. */
+  planning: z.boolean().optional()
 })
 export type SessionSummary = z.infer<typeof sessionSummarySchema>
 
@@ -110,6 +203,43 @@ export const approvalRequestSchema = z.object({
   tool: z.string(),
   input: z.unknown(),
   readOnly: z.boolean(),
-  capabilities: capabilitiesSchema
+  capabilities: capabilitiesSchema,
+  /** Why a person is asked: the mode, or a rule that says to prompt. */
+  reason: z.string().optional()
 })
 export type ApprovalRequest = z.infer<typeof approvalRequestSchema>
+
+/** Where a permission rule is kept: this session, this project's settings, or the user's. */
+export const ruleScopeSchema = z.enum(['session', 'project', 'user'])
+export type RuleScope = z.infer<typeof ruleScopeSchema>
+
+export const permissionRuleViewSchema = z.object({
+  tool: z.string(),
+  command: z.string().optional(),
+  decision: z.enum(['allow', 'prompt', 'forbid']),
+  match: z.array(z.string()).optional(),
+  not_match: z.array(z.string()).optional()
+})
+
+/** Every scope's rules, as the settings screen lists them. */
+export const rulesViewSchema = z.object({
+  session: z.array(permissionRuleViewSchema),
+  /** A project's `allow` rules apply only once the person has seen them (`trusted`). */
+  project: z.object({
+    path: z.string(),
+    rules: z.array(permissionRuleViewSchema),
+    trusted: z.boolean()
+  }),
+  user: z.object({ path: z.string(), rules: z.array(permissionRuleViewSchema) })
+})
+export type RulesView = z.infer<typeof rulesViewSchema>
+
+/** What a proposed rule would cover, shown before the person saves it. */
+export const rulePreviewSchema = z.object({
+  description: z.string(),
+  /** Earlier calls in this session that the rule would also have decided. */
+  sessionMatches: z.array(z.string()),
+  /** A problem with the rule as written (it cannot be saved), or null. */
+  problem: z.string().nullable()
+})
+export type RulePreview = z.infer<typeof rulePreviewSchema>

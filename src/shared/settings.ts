@@ -1,5 +1,7 @@
 import { z } from 'zod'
 import { approvalModeSchema } from './domain'
+import { checkUniqueServerNames, mcpServerSettingsSchema } from './mcp'
+import { websearchDefaults, websearchSettingsSchema } from './websearch'
 
 const envVarName = z
   .string()
@@ -19,7 +21,11 @@ export const providerSettingsSchema = z
     base_url: z.url().optional(),
     api_key_env: envVarName.optional(),
     api_key_secret: z.string().min(1).optional(),
-    models: z.array(z.string().min(1)).default([])
+    models: z.array(z.string().min(1)).default([]),
+    /** Context window in tokens per model, for models the built-in table does not know. */
+    context_windows: z.record(z.string().min(1), z.number().int().positive()).optional(),
+    /** Models of this provider that take images, for models the built-in list does not know. */
+    image_models: z.array(z.string().min(1)).optional()
   })
   .strict()
   .superRefine((p, ctx) => {
@@ -34,6 +40,45 @@ export const providerSettingsSchema = z
   })
 export type ProviderSettings = z.infer<typeof providerSettingsSchema>
 
+/** A permission rule: `command` (Shell only) is an argv prefix written as shell words. */
+export const permissionRuleSchema = z
+  .object({
+    tool: z.string().min(1),
+    command: z.string().min(1).optional(),
+    decision: z.enum(['allow', 'prompt', 'forbid']),
+    /** Example commands this rule must match, checked when the settings load. */
+    match: z.array(z.string().min(1)).optional(),
+    /** Example commands this rule must not match. */
+    not_match: z.array(z.string().min(1)).optional()
+  })
+  .strict()
+  .superRefine((rule, ctx) => {
+    if (rule.command !== undefined && rule.tool !== 'Shell') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['command'],
+        message: `\`command\` is for Shell rules; a ${rule.tool} rule applies to the whole tool`
+      })
+    }
+  })
+export type PermissionRuleSettings = z.infer<typeof permissionRuleSchema>
+
+export const permissionsSchema = z
+  .object({
+    mode: approvalModeSchema.default('ask'),
+    rules: z.array(permissionRuleSchema).default([])
+  })
+  .strict()
+
+export const hookSchema = z
+  .object({
+    command: z.string().min(1),
+    args: z.array(z.string()).default([]),
+    tools: z.array(z.string().min(1)).default([]),
+    timeout_ms: z.number().int().positive().max(120_000).default(10_000)
+  })
+  .strict()
+
 export const settingsSchema = z
   .object({
     providers: z.array(providerSettingsSchema).default([]),
@@ -41,14 +86,45 @@ export const settingsSchema = z
       .object({ provider: z.string().min(1), model: z.string().min(1) })
       .strict()
       .optional(),
-    permissions: z
-      .object({ mode: approvalModeSchema.default('ask') })
+    permissions: permissionsSchema.default({ mode: 'ask', rules: [] }),
+    /** Commands that see each pending call and may refuse it (they can never approve). */
+    hooks: z.array(hookSchema).default([]),
+    /** Refuse every send off the machine once private data has entered a conversation. */
+    block_sends_after_private: z.boolean().default(false),
+    max_tokens: z.number().int().positive().default(8192),
+    /** `enabled: false` removes Shell and ShellStatus from the catalog (read at start). */
+    shell: z
+      .object({ enabled: z.boolean().default(true) })
       .strict()
-      .default({ mode: 'ask' }),
-    max_tokens: z.number().int().positive().default(8192)
+      .default({ enabled: true }),
+    /** `enabled: false` removes the user-model memory tools (RememberUser…) (read at start). */
+    user_model: z
+      .object({ enabled: z.boolean().default(true) })
+      .strict()
+      .default({ enabled: true }),
+    /** `enabled: false` removes the Skill tool (skills stay usable as slash commands). */
+    skills: z
+      .object({ enabled: z.boolean().default(true) })
+      .strict()
+      .default({ enabled: true }),
+    /**
+     * Bytes of tool output one turn's calls may add to the conversation together; unset, an
+     * eighth of the model's context window (at about 3 bytes a token).
+     */
+    tool_output_budget_bytes: z.number().int().min(1024).optional(),
+    /** MCP servers: programs whose tools join the catalog (see src/shared/mcp.ts). */
+    mcp: z.array(mcpServerSettingsSchema).default([]),
+    /** WebSearch's chain of backends (see src/shared/websearch.ts); keys are variable names. */
+    websearch: websearchSettingsSchema.default(websearchDefaults),
+    /** An IANA time zone (e.g. Europe/Paris); MCP servers get it as MECATL_TZ. */
+    time_zone: z
+      .string()
+      .refine(isTimeZone, 'use an IANA time zone name such as Europe/Paris or UTC')
+      .optional()
   })
   .strict()
   .superRefine((s, ctx) => {
+    checkUniqueServerNames(s.mcp, ctx)
     const seen = new Set<string>()
     s.providers.forEach((p, i) => {
       if (seen.has(p.id)) {
@@ -70,6 +146,35 @@ export const settingsSchema = z
   })
 export type Settings = z.infer<typeof settingsSchema>
 export type SettingsInput = z.input<typeof settingsSchema>
+
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name })
+    return true
+  } catch {
+    return false
+  }
+}
+
+/**
+ * A project's own settings, `<project>/.mecatl/settings.yaml`: only what a project may set.
+ * Project MCP servers start only once the person trusts them for that project.
+ */
+/**
+ * What a project folder may set in `.mecatl/settings.yaml`: its MCP servers and permission rules.
+ * Never the approval mode, never providers or hooks: a cloned repository must not loosen them.
+ */
+export const projectSettingsSchema = z
+  .object({
+    mcp: z.array(mcpServerSettingsSchema).default([]),
+    permissions: z
+      .object({ rules: z.array(permissionRuleSchema).default([]) })
+      .strict()
+      .default({ rules: [] })
+  })
+  .strict()
+  .superRefine((s, ctx) => checkUniqueServerNames(s.mcp, ctx))
+export type ProjectSettings = z.infer<typeof projectSettingsSchema>
 
 /** One validation problem, with the dotted path of the setting it is about. */
 export interface SettingsIssue {

@@ -58,7 +58,7 @@ async function run(
   const results = await dispatch(calls, {
     sessionId: 's1',
     catalog: new Catalog(tools),
-    gate: new Gate(() => options.mode ?? 'allow', options.approver ?? nobodyToAsk),
+    gate: new Gate({ mode: options.mode ?? 'allow' }, options.approver ?? nobodyToAsk),
     context: ws.ctx,
     onUpdate: (view) => updates.push(view)
   })

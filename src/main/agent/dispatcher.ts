@@ -1,7 +1,8 @@
-import type { ToolCallView } from '../../shared/domain'
+import type { Capabilities, ToolCallView } from '../../shared/domain'
 import type { Gate } from '../gate/gate'
 import type { Catalog } from '../tools/catalog'
 import { errorOutput, type Tool, type ToolContext, type ToolOutput } from '../tools/tool'
+import { cutOutput, shareBudget, textBytes, type OutputBudget } from './output-budget'
 import { parseToolInput } from './tool-input'
 
 /** A tool call as the model made it; `input` is the raw JSON text, or already-parsed arguments. */
@@ -16,6 +17,8 @@ export interface DispatchResult {
   name: string
   output: ToolOutput
   refusedBy: string | null
+  /** The tool's capabilities, when the call named a tool that exists. */
+  capabilities: Capabilities | null
 }
 
 export interface DispatchDeps {
@@ -26,6 +29,8 @@ export interface DispatchDeps {
   /** Told of every state change of every call, for the window and `run --json`. */
   onUpdate: (view: ToolCallView) => void
   now?: () => number
+  /** Bytes all results of these calls may take together; without it nothing is cut. */
+  budget?: OutputBudget
 }
 
 interface Prepared {
@@ -33,6 +38,8 @@ interface Prepared {
   tool: Tool | null
   input: unknown
   output: ToolOutput | null
+  /** Finished, but too large for an equal share: shown once the budget has been split. */
+  held?: boolean
 }
 
 /**
@@ -50,14 +57,19 @@ export async function dispatch(
     prepared.push(await prepare(call, deps))
   }
 
+  // A result within an equal share is never cut, so it can be shown at once; a larger one waits
+  // for its siblings, as its share depends on what they leave unused.
+  const equalShare = deps.budget ? Math.floor(deps.budget.bytes / calls.length) : Infinity
   for (const batch of batches(prepared)) {
-    await Promise.all(batch.map((item) => execute(item, deps, now)))
+    await Promise.all(batch.map((item) => execute(item, deps, now, equalShare)))
   }
+  if (deps.budget) await fitToBudget(prepared, deps.budget, deps)
   return prepared.map((item) => ({
     callId: item.view.id,
     name: item.view.name,
     output: item.output ?? errorOutput('the call did not run'),
-    refusedBy: item.view.refusedBy
+    refusedBy: item.view.refusedBy,
+    capabilities: item.view.capabilities
   }))
 }
 
@@ -126,7 +138,12 @@ function batches(items: readonly Prepared[]): Prepared[][] {
   return result
 }
 
-async function execute(item: Prepared, deps: DispatchDeps, now: () => number): Promise<void> {
+async function execute(
+  item: Prepared,
+  deps: DispatchDeps,
+  now: () => number,
+  equalShare: number
+): Promise<void> {
   const tool = item.tool
   if (!tool) return
   const { view } = item
@@ -142,13 +159,44 @@ async function execute(item: Prepared, deps: DispatchDeps, now: () => number): P
   view.startedAt = now()
   deps.onUpdate({ ...view })
   try {
-    item.output = await tool.call(item.input, deps.context)
+    item.output = await tool.call(item.input, { ...deps.context, callId: view.id })
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error)
     item.output = errorOutput(`${tool.name} failed: ${message}`)
   }
   view.endedAt = now()
+  if (textBytes(item.output) > equalShare) {
+    item.held = true
+    return
+  }
   view.state = item.output.isError ? 'failed' : 'done'
   view.output = item.output
   deps.onUpdate({ ...view })
+}
+
+/** Cuts the results that exceed their share of the budget, saving each whole first. */
+async function fitToBudget(
+  items: readonly Prepared[],
+  budget: OutputBudget,
+  deps: DispatchDeps
+): Promise<void> {
+  const outputs = items.map((item) => item.output ?? errorOutput('the call did not run'))
+  const shares = shareBudget(outputs.map(textBytes), budget.bytes)
+  await Promise.all(
+    items.map(async (item, i) => {
+      const output = outputs[i]
+      const share = shares[i] ?? 0
+      if (!output || (textBytes(output) <= share && !item.held)) return
+      const fitted =
+        textBytes(output) > share
+          ? await cutOutput(output, share, item.view.id, budget.spill)
+          : output
+      item.output = fitted
+      item.held = false
+      const { view } = item
+      if (view.state === 'running') view.state = fitted.isError ? 'failed' : 'done'
+      view.output = fitted
+      deps.onUpdate({ ...view })
+    })
+  )
 }

@@ -3,22 +3,34 @@ import { RpcError } from '../../shared/contract'
 import type { ApprovalMode, ModelRef } from '../../shared/domain'
 import type { Settings } from '../../shared/settings'
 import { Gate, type Approver } from '../gate/gate'
+import { gatePolicy } from '../gate/policy'
+import type { RuleBook } from '../gate/rule-book'
+import { outputBudgetBytes } from '../providers/context-window'
+import { modelRefSupportsImages } from '../providers/model-capabilities'
 import { createProvider, type KeySource } from '../providers/create-provider'
 import type { Provider } from '../providers/provider'
 import type { EventHub } from '../rpc/event-hub'
-import type { Catalog } from '../tools/catalog'
+import { Catalog } from '../tools/catalog'
 import { Session } from './session'
 import { systemPrompt } from './system-prompt'
 import { describeFailure, runTurn } from './turn-loop'
 
 export interface SessionServiceDeps {
   hub: EventHub
+  /** Every scope's permission rules; a session's own rules live on the session. */
+  rules?: RuleBook
   catalog: Catalog
+  /** The tools of a project folder (built-ins plus its MCP servers'); else `catalog`. */
+  catalogFor?: (workspace: string) => Promise<Catalog>
   approver: Approver
   keys: KeySource
   settings: () => Promise<Settings>
+  /** Where sessions save tool outputs cut to the turn's budget: `<dataDir>/spill`. */
+  spillRoot: string
   /** A mode forced from the command line wins over the settings file. */
   modeOverride?: ApprovalMode
+  /** `--yes`: allow what the mode would ask about (never a prompt rule or the interlock). */
+  autoApprove?: boolean
   /** The model new sessions start with, instead of the settings' default (CLI flags). */
   defaultModel?: ModelRef
   /**
@@ -26,6 +38,8 @@ export interface SessionServiceDeps {
    * built from settings per turn.
    */
   providerFor?: (ref: ModelRef, settings: Settings) => Provider | null
+  /** The person's folder of instructions and skills (MECATL_HOME or ~/.config/mecatl). */
+  userDir?: string
 }
 
 /** Holds the sessions of every open project and runs their turns. */
@@ -47,7 +61,13 @@ export class SessionService {
       ? { providerId: settings.default_model.provider, model: settings.default_model.model }
       : null
     const model = this.deps.defaultModel ?? fromSettings
-    const session = new Session(workspace, model)
+    const session = new Session(workspace, model, {
+      spillRoot: this.deps.spillRoot,
+      onTodos: (sessionId, items) => this.deps.hub.emit('todo.updated', { sessionId, items }),
+      userDir: this.deps.userDir
+    })
+    // Read at the start; each turn re-reads them, so an edit applies from the next message.
+    await session.instructions.refresh()
     this.sessions.set(session.id, session)
     this.deps.hub.emit('session.updated', session.summary())
     return session
@@ -56,6 +76,14 @@ export class SessionService {
   get(sessionId: string): Session {
     const session = this.sessions.get(sessionId)
     if (!session) throw new RpcError('not_found', `there is no session ${sessionId}`)
+    return session
+  }
+
+  /** Planning mode takes effect from the next turn: the model is then offered read-only tools. */
+  setPlanning(sessionId: string, planning: boolean): Session {
+    const session = this.get(sessionId)
+    session.planning = planning
+    this.deps.hub.emit('session.updated', session.summary())
     return session
   }
 
@@ -130,7 +158,11 @@ export class SessionService {
       this.deps.hub.emit('turn.failed', { sessionId: session.id, turnId, error: message })
       return
     }
-    const mode = this.deps.modeOverride ?? settings.permissions.mode
+    const instructions = (await session.instructions.refresh()).loaded.text
+    const tools = this.deps.catalogFor
+      ? await this.deps.catalogFor(session.workspace)
+      : this.deps.catalog
+    const ruleBook = this.deps.rules
     await runTurn(
       session,
       turnId,
@@ -138,11 +170,32 @@ export class SessionService {
       {
         provider,
         model: session.model?.model ?? '',
-        catalog: this.deps.catalog,
-        gate: new Gate(() => mode, this.deps.approver),
+        catalog: tools,
+        offered: session.planning ? readOnlyCatalog(tools) : undefined,
+        gate: new Gate(
+          gatePolicy(settings, {
+            workspace: session.workspace,
+            modeOverride: this.deps.modeOverride,
+            sessionRules: session.rules,
+            rules: await this.deps.rules?.effective({
+              workspace: session.workspace,
+              sessionRules: session.rules
+            }),
+            currentRules: ruleBook
+              ? () =>
+                  ruleBook.effective({ workspace: session.workspace, sessionRules: session.rules })
+              : undefined,
+            autoApprove: this.deps.autoApprove,
+            planning: session.planning
+          }),
+          this.deps.approver,
+          () => session.taint
+        ),
         hub: this.deps.hub,
-        system: systemPrompt(session.workspace),
-        maxTokens: settings.max_tokens
+        system: [systemPrompt(session.workspace), instructions].filter(Boolean).join('\n\n'),
+        maxTokens: settings.max_tokens,
+        outputBudgetBytes: outputBudgetBytes(session.model, settings),
+        modelSupportsImages: modelRefSupportsImages(session.model, settings)
       },
       signal
     )
@@ -165,4 +218,9 @@ export class SessionService {
     }
     return createProvider(config, this.deps.keys)
   }
+}
+
+/** Planning mode offers the model only what cannot change anything. */
+function readOnlyCatalog(catalog: Catalog): Catalog {
+  return new Catalog(catalog.list().filter((tool) => tool.readOnly))
 }

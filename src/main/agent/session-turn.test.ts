@@ -128,9 +128,23 @@ describe.each(['openai', 'anthropic'] as const)('a session over the %s format', 
     expect(end).toMatchObject({ kind: 'turn-end', stopReason: 'end_turn', error: null })
     expect(end?.kind === 'turn-end' && end.usage.inputTokens).toBeGreaterThan(0)
     // The model is sent the catalog sorted by name, every time.
-    expect(h.fake.chatRequests().map((r) => r.tools)).toEqual(
-      Array(3).fill(['Edit', 'ListDir', 'Read', 'Write'])
+    const names = h.core.catalog.list().map((t) => t.name)
+    expect(names).toEqual([...names].sort())
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'Copy',
+        'Edit',
+        'Glob',
+        'Grep',
+        'ListDir',
+        'Move',
+        'Read',
+        'Remove',
+        'Todo',
+        'Write'
+      ])
     )
+    expect(h.fake.chatRequests().map((r) => r.tools)).toEqual(Array(3).fill(names))
     expect(h.fake.exhaustedRequests()).toEqual([])
   })
 

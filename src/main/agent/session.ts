@@ -1,17 +1,41 @@
 import { randomUUID } from 'node:crypto'
-import type { ModelRef, SessionSummary, TranscriptItem } from '../../shared/domain'
+import path from 'node:path'
+import type { ModelRef, SessionSummary, TodoItem, TranscriptItem } from '../../shared/domain'
 import type { ChatMessage } from '../providers/provider'
+import type { PermissionRule } from '../gate/rules'
+import { cleanTaint, type Taint } from '../gate/taint'
+import { TodoBoard } from '../tools/todo/todo-board'
+import { SessionInstructions } from '../skills/instructions'
+import { SessionSkills } from '../skills/session-skills'
+import { userConfigDir } from '../skills/user-dir'
 import { PathJail } from '../workspace/path-jail'
 import { ReadVersions } from '../workspace/read-versions'
+import { SpillStore } from '../workspace/spill'
 
 const TITLE_LENGTH = 60
+
+export interface SessionOptions {
+  /** Where sessions save cut tool outputs; this session uses `<spillRoot>/<id>`. */
+  spillRoot: string
+  /** Told of every change to the session's plan. */
+  onTodos?: (sessionId: string, items: TodoItem[]) => void
+  /** The person's folder of instructions and skills (`userConfigDir()` when not given). */
+  userDir?: string
+  now?: number
+}
 
 /** One conversation in one project folder: its history for the model and its transcript. */
 export class Session {
   readonly id: string
   readonly workspace: string
   readonly jail: PathJail
+  readonly spill: SpillStore
+  readonly todos: TodoBoard
   readonly reads = new ReadVersions()
+  /** Skills loaded in this session; they stay loaded across a compaction. */
+  readonly skills: SessionSkills
+  /** AGENTS.md and CLAUDE.md, re-read before each turn. */
+  readonly instructions: SessionInstructions
   readonly history: ChatMessage[] = []
   readonly createdAt: number
   title = 'New session'
@@ -19,13 +43,24 @@ export class Session {
   model: ModelRef | null
   /** Set while a turn runs; aborting it stops the turn. */
   controller: AbortController | null = null
+  /** What has entered the conversation; only ever widens. */
+  taint: Taint = cleanTaint
+  /** Planning mode: only read-only tools are offered and run. */
+  planning = false
+  /** Rules the person made for this session only ("Always allow" in this session). */
+  readonly rules: PermissionRule[] = []
   private readonly items: TranscriptItem[] = []
   private readonly positions = new Map<string, number>()
 
-  constructor(workspace: string, model: ModelRef | null, now = Date.now()) {
+  constructor(workspace: string, model: ModelRef | null, options: SessionOptions) {
+    const now = options.now ?? Date.now()
     this.id = randomUUID()
-    this.jail = new PathJail(workspace)
+    this.spill = new SpillStore(path.join(options.spillRoot, this.id))
+    this.jail = new PathJail(workspace, { spillDir: this.spill.dir })
+    this.todos = new TodoBoard((items) => options.onTodos?.(this.id, items))
     this.workspace = this.jail.root
+    this.skills = new SessionSkills((dir) => this.jail.allowRead(dir))
+    this.instructions = new SessionInstructions(this.workspace, options.userDir ?? userConfigDir())
     this.model = model
     this.createdAt = now
     this.updatedAt = now
@@ -62,7 +97,9 @@ export class Session {
       updatedAt: this.updatedAt,
       messageCount: this.items.filter((i) => i.kind === 'user' || i.kind === 'assistant').length,
       model: this.model,
-      running: this.running
+      running: this.running,
+      taint: { ...this.taint },
+      planning: this.planning
     }
   }
 }

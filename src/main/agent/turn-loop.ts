@@ -5,19 +5,31 @@ import type { Provider } from '../providers/provider'
 import { addUsage, zeroUsage } from '../providers/provider'
 import type { EventHub } from '../rpc/event-hub'
 import type { Catalog } from '../tools/catalog'
-import { dispatch } from './dispatcher'
+import { planEcho } from '../tools/todo/todo-board'
+import { todoTool } from '../tools/todo/todo'
+import { dispatch, type DispatchResult } from './dispatcher'
+import { widen } from '../gate/taint'
 import type { Session } from './session'
 
 export interface TurnDeps {
   provider: Provider
   model: string
   catalog: Catalog
+  /**
+   * The tools the model is offered, when fewer than `catalog` (planning mode). A call to another
+   * tool of the catalog still reaches the gate, which says why it is refused.
+   */
+  offered?: Catalog
   gate: Gate
   hub: EventHub
   system: string
   maxTokens: number
   /** Model replies in one turn before it is stopped, so a looping model cannot run forever. */
   maxSteps?: number
+  /** Bytes of tool output each reply's calls may add together; without it nothing is cut. */
+  outputBudgetBytes?: number
+  /** Whether the model takes images (see providers/model-capabilities.ts). */
+  modelSupportsImages?: boolean
 }
 
 const DEFAULT_MAX_STEPS = 50
@@ -64,15 +76,33 @@ export async function runTurn(
         sessionId: session.id,
         catalog: deps.catalog,
         gate: deps.gate,
-        context: { sessionId: session.id, jail: session.jail, reads: session.reads, signal },
-        onUpdate: (call) => record({ kind: 'tool', turnId, call })
+        context: {
+          sessionId: session.id,
+          jail: session.jail,
+          reads: session.reads,
+          signal,
+          todos: session.todos,
+          skills: session.skills,
+          modelSupportsImages: deps.modelSupportsImages
+        },
+        onUpdate: (call) => record({ kind: 'tool', turnId, call }),
+        budget:
+          deps.outputBudgetBytes === undefined
+            ? undefined
+            : { bytes: deps.outputBudgetBytes, spill: session.spill }
       })
+      recordTaint(session, results, deps.hub)
+      // The plan rides along with every result but the Todo call's own, which already shows it.
+      const echo = planEcho(session.todos.items())
       session.history.push({
         role: 'tool',
         results: results.map((r) => ({
           callId: r.callId,
           name: r.name,
-          content: r.output.content,
+          content:
+            echo && r.name !== todoTool.name
+              ? [...r.output.content, { type: 'text' as const, text: echo }]
+              : r.output.content,
           isError: r.output.isError
         }))
       })
@@ -110,7 +140,7 @@ async function streamReply(
         model: deps.model,
         system: deps.system,
         messages: session.history,
-        tools: deps.catalog.modelSchemas(),
+        tools: (deps.offered ?? deps.catalog).modelSchemas(),
         maxTokens: deps.maxTokens,
         signal
       },
@@ -146,4 +176,21 @@ export function describeFailure(error: unknown): string {
     return `The model provider could not be reached (${error.message}); check that it is running and its base URL in Settings.`
   }
   return error.message
+}
+
+/**
+ * What the calls that ran brought into the conversation. A call our own gate refused brought
+ * nothing, so it adds no taint.
+ */
+function recordTaint(session: Session, results: readonly DispatchResult[], hub: EventHub): void {
+  const before = session.taint
+  let after = before
+  for (const result of results) {
+    if (result.refusedBy === null && result.capabilities) after = widen(after, result.capabilities)
+  }
+  if (after.privateData === before.privateData && after.untrustedInput === before.untrustedInput) {
+    return
+  }
+  session.taint = after
+  hub.emit('session.updated', session.summary())
 }

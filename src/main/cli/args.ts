@@ -12,13 +12,31 @@ export class UsageError extends Error {
 export const usage = `Usage: npm run -s mecatl -- <command> [options]
 
 Commands:
-  tools [--json | --schema]            list the tools the model gets
+  tools [--json | --schema]            list the tools the model gets, with the MCP servers'
+       [--workspace DIR]               of DIR (default: the current folder)
   call TOOL 'JSON' --workspace DIR     run one tool call through the gate and dispatcher
        [--mode allow|read-only|ask]
   run 'PROMPT' --workspace DIR         run a headless session until the model stops
        [--provider openai|anthropic] [--base-url URL] [--model ID]
        [--mode allow|read-only|ask] [--json]
   serve [--workspace DIR] [--port N]   start browser mode on 127.0.0.1
+  rules check 'COMMAND' [--json]       the permission decision for a shell command, and why
+       [--workspace DIR]
+  memory search 'QUERY' [--user]       search the project memory of --workspace DIR (default:
+       [--workspace DIR] [--json]      the current folder), or with --user the user model
+
+call and run take --yes: allow what the mode would ask a person about (never past a forbid or
+prompt rule, read-only mode, or the interlock).
+
+A project's own MCP servers (.mecatl/settings.yaml) run only once trusted in the window;
+--trust-project runs them for this one command.
+
+--no-shell leaves Shell and ShellStatus out of the catalog (tools, call, run and serve), as
+\`shell: {enabled: false}\` in the settings does. --no-user-model leaves out the user-model
+memory tools (RememberUser, RecallUser, SearchUserModel…), as \`user_model: {enabled: false}\` does.
+--websearch=off leaves out WebSearch and WebOpen, as \`websearch: {enabled: false}\` does.
+--no-skills leaves the Skill tool out, as \`skills: {enabled: false}\` does. AskUser is only
+offered where a person can answer (serve), never in tools, call or run.
 
 Every command takes --config FILE (a settings file used instead of the user's) and honours
 MECATL_HOME (where settings and state live).`
@@ -33,6 +51,13 @@ const options = {
   'base-url': { type: 'string' },
   model: { type: 'string' },
   port: { type: 'string' },
+  yes: { type: 'boolean', short: 'y' },
+  'trust-project': { type: 'boolean' },
+  'no-shell': { type: 'boolean' },
+  'no-user-model': { type: 'boolean' },
+  websearch: { type: 'string' },
+  'no-skills': { type: 'boolean' },
+  user: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' }
 } as const
 
@@ -48,6 +73,20 @@ export interface CliArgs {
   baseUrl?: string
   model?: string
   port?: number
+  /** Allow what the mode would ask a person about; never past forbid, prompt rules or the interlock. */
+  yes: boolean
+  /** Run the project's own MCP servers without the window's trust prompt (not remembered). */
+  trustProject: boolean
+  /** `--no-shell`: no Shell or ShellStatus tools. */
+  noShell: boolean
+  /** `--no-user-model`: no user-scope memory tools. */
+  noUserModel: boolean
+  /** `--websearch=off`: no WebSearch or WebOpen. */
+  noWebsearch: boolean
+  /** `--no-skills`: no Skill tool. */
+  noSkills: boolean
+  /** `memory search --user`: the user model instead of the project's memory. */
+  user: boolean
   help: boolean
 }
 
@@ -90,6 +129,19 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     baseUrl: values['base-url'],
     model: values.model,
     port,
+    yes: values.yes ?? false,
+    trustProject: values['trust-project'] ?? false,
+    noShell: values['no-shell'] ?? false,
+    noUserModel: values['no-user-model'] ?? false,
+    noWebsearch: websearchFlag(values.websearch),
+    noSkills: values['no-skills'] ?? false,
+    user: values.user ?? false,
     help: values.help ?? false
   }
+}
+
+function websearchFlag(value: string | undefined): boolean {
+  if (value === undefined || value === 'on') return false
+  if (value === 'off') return true
+  throw new UsageError(`--websearch must be on or off (got "${value}")`)
 }

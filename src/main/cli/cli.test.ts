@@ -11,6 +11,9 @@ import {
   type FakeModelServer
 } from '../../../e2e/fixtures/fake-model-server'
 
+/** The file tools; others (Todo, Shell, memory) join them in the catalog. */
+const FILE_TOOLS = ['Copy', 'Edit', 'Glob', 'Grep', 'ListDir', 'Move', 'Read', 'Remove', 'Write']
+
 // These run the built CLI as a person would, so they build first when the sources are newer.
 const root = path.resolve(__dirname, '../../..')
 const cli = path.join(root, 'out/main/cli.js')
@@ -62,8 +65,10 @@ describe('mecatl tools', () => {
     const result = await mecatl(['tools', '--json'])
     expect(result.code).toBe(0)
     const tools = JSON.parse(result.stdout) as { name: string; readOnly: boolean }[]
-    expect(tools.map((t) => t.name)).toEqual(['Edit', 'ListDir', 'Read', 'Write'])
-    expect(tools[3]).toMatchObject({
+    const names = tools.map((t) => t.name)
+    expect(names).toEqual([...names].sort())
+    expect(names).toEqual(expect.arrayContaining(FILE_TOOLS))
+    expect(tools.find((t) => t.name === 'Write')).toMatchObject({
       name: 'Write',
       readOnly: false,
       source: 'builtin',
@@ -74,8 +79,13 @@ describe('mecatl tools', () => {
   it('prints exactly the schemas the model is sent with --schema', async () => {
     const result = await mecatl(['tools', '--schema'])
     const schemas = JSON.parse(result.stdout) as { name: string; inputSchema: { type: string } }[]
-    expect(schemas.map((s) => s.name)).toEqual(['Edit', 'ListDir', 'Read', 'Write'])
-    expect(schemas[2]?.inputSchema).toMatchObject({ type: 'object', required: ['path'] })
+    const names = schemas.map((s) => s.name)
+    expect(names).toEqual([...names].sort())
+    expect(names).toEqual(expect.arrayContaining(FILE_TOOLS))
+    expect(schemas.find((s) => s.name === 'Read')?.inputSchema).toMatchObject({
+      type: 'object',
+      required: ['path']
+    })
   })
 })
 
@@ -204,5 +214,62 @@ describe('mecatl run', () => {
     expect(result.code).toBe(0)
     expect(result.stdout).toContain('nobody is available to approve it')
     expect(existsSync(path.join(workspace, 'asked.txt'))).toBe(false)
+  })
+})
+
+describe('mecatl rules check', () => {
+  it('prints the decision for a shell command and the rule that decided it', async () => {
+    const config = path.join(dir, 'rules-settings.yaml')
+    await writeFile(
+      config,
+      YAML.stringify({
+        permissions: {
+          mode: 'ask',
+          rules: [
+            { tool: 'Shell', command: 'git status', decision: 'allow' },
+            { tool: 'Shell', command: 'git push', decision: 'prompt' },
+            { tool: 'Shell', command: 'rm', decision: 'forbid' }
+          ]
+        }
+      })
+    )
+    const check = async (command: string): Promise<unknown> =>
+      JSON.parse((await mecatl(['rules', 'check', command, '--json', '--config', config])).stdout)
+    expect(await check('git status -s')).toEqual({
+      decision: 'allow',
+      rule: '`git status -s` matches the rule "git status" (allow)'
+    })
+    expect(await check('git status; rm -rf /')).toMatchObject({ decision: 'forbid' })
+    expect(await check('git push origin')).toMatchObject({ decision: 'prompt' })
+    expect(await check('ls')).toEqual({
+      decision: 'prompt',
+      rule: 'no rule matches; mode "ask" decides'
+    })
+    const human = await mecatl(['rules', 'check', 'rm x', '--config', config])
+    expect(human.stdout.trim()).toBe('forbid: `rm x` matches the rule "rm" (forbid)')
+  })
+
+  it('--yes allows what ask mode would ask about, but not past read-only mode', async () => {
+    const allowed = await mecatl([
+      'call',
+      'Write',
+      '{"path":"yes.txt","content":"y"}',
+      '--workspace',
+      workspace,
+      '--yes'
+    ])
+    expect(JSON.parse(allowed.stdout)).toMatchObject({ isError: false })
+    const refused = await mecatl([
+      'call',
+      'Write',
+      '{"path":"no.txt","content":"n"}',
+      '--workspace',
+      workspace,
+      '--yes',
+      '--mode',
+      'read-only'
+    ])
+    expect(JSON.parse(refused.stdout)).toMatchObject({ isError: true, refusedBy: 'mode' })
+    expect(existsSync(path.join(workspace, 'no.txt'))).toBe(false)
   })
 })

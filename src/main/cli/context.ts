@@ -13,6 +13,12 @@ export async function cliCore(
     dataDir: dataDirectory(),
     configPath: configPath(args),
     modeOverride: args.mode,
+    autoApprove: args.yes,
+    trustProject: args.trustProject,
+    shell: !args.noShell,
+    userModel: !args.noUserModel,
+    websearch: !args.noWebsearch,
+    skills: !args.noSkills,
     ...extra
   })
 }

@@ -1,6 +1,8 @@
 import { ProviderConfigError } from '../providers/create-provider'
 import { parseCliArgs, usage, UsageError, type CliArgs } from './args'
 import { callCommand } from './commands/call'
+import { memoryCommand } from './commands/memory'
+import { rulesCommand } from './commands/rules'
 import { runCommand } from './commands/run'
 import { serveCommand } from './commands/serve'
 import { toolsCommand } from './commands/tools'
@@ -9,7 +11,9 @@ const commands: Record<string, (args: CliArgs) => Promise<number>> = {
   tools: toolsCommand,
   call: callCommand,
   run: runCommand,
-  serve: serveCommand
+  serve: serveCommand,
+  rules: rulesCommand,
+  memory: memoryCommand
 }
 
 /** The headless entry: the same core as the window, for scripting, smoke tests and CI. */

@@ -1,5 +1,8 @@
 import type { ApprovalMode } from '../../shared/domain'
 import type { Tool } from '../tools/tool'
+import { runHooks, type HookConfig } from './hooks'
+import { judgeShell, judgeTool, type PermissionRule, type RuleVerdict } from './rules'
+import { cleanTaint, interlock, type Taint } from './taint'
 
 /** A call that has passed its schema and waits for the gate's word. */
 export interface GateRequest {
@@ -9,8 +12,12 @@ export interface GateRequest {
   input: unknown
 }
 
+/** Which part of the gate refused a call; the window and `call` show it. */
+export type RefusedBy = 'interlock' | 'hook' | 'rule' | 'mode' | 'planning' | 'approver'
+
 export type GateDecision =
-  { allowed: true } | { allowed: false; refusedBy: 'mode' | 'approver'; reason: string }
+  | { allowed: true; by: 'mode' | 'rule' | 'approver' | 'yes' }
+  | { allowed: false; refusedBy: RefusedBy; reason: string }
 
 export interface ApproverAnswer {
   decision: 'allow' | 'deny'
@@ -18,12 +25,12 @@ export interface ApproverAnswer {
 }
 
 /**
- * Whoever decides in `ask` mode: the person behind the window's modal, or nobody (a headless
- * run), in which case the answer is no.
+ * Whoever decides when a person must: the window's modal, or nobody (a headless run), in which
+ * case the answer is no. `reason` says why the person is being asked (a prompt rule, the mode).
  */
 export interface Approver {
   readonly canAsk: boolean
-  ask(request: GateRequest, signal: AbortSignal): Promise<ApproverAnswer>
+  ask(request: GateRequest, signal: AbortSignal, reason: string): Promise<ApproverAnswer>
 }
 
 export const nobodyToAsk: Approver = {
@@ -31,44 +38,127 @@ export const nobodyToAsk: Approver = {
   ask: async () => ({ decision: 'deny' })
 }
 
+export interface GatePolicy {
+  mode: ApprovalMode
+  rules: readonly PermissionRule[]
+  /**
+   * Reads the rules afresh for each call, so a rule saved while a turn runs ("Always allow" in
+   * the approval dialog) decides the very next call; without it, `rules` holds for the turn.
+   */
+  currentRules?: () => Promise<readonly PermissionRule[]>
+  hooks: readonly HookConfig[]
+  blockSendsAfterPrivate: boolean
+  /** `--yes`: allow what the mode would ask about, never what a rule says to prompt for. */
+  autoApprove: boolean
+  /** Planning: only read-only tools, whatever else is configured. */
+  planning: boolean
+  workspace: string
+}
+
+const defaultPolicy: GatePolicy = {
+  mode: 'ask',
+  rules: [],
+  hooks: [],
+  blockSendsAfterPrivate: false,
+  autoApprove: false,
+  planning: false,
+  workspace: '.'
+}
+
 /**
- * The gate's first form: the approval mode, then the approver. Later layers (interlock, hooks,
- * rules) slot in ahead of the approver without changing callers.
+ * Decides every call, in this order: the interlock (taint), hooks, rules, then the mode and its
+ * approver. Each stage can only refuse or pass the call on; none can undo an earlier refusal.
  */
 export class Gate {
+  private readonly policy: GatePolicy
+
   constructor(
-    private readonly mode: () => ApprovalMode,
-    private readonly approver: Approver
-  ) {}
+    policy: Partial<GatePolicy>,
+    private readonly approver: Approver,
+    private readonly taint: () => Taint = () => cleanTaint
+  ) {
+    this.policy = { ...defaultPolicy, ...policy }
+  }
 
   async decide(request: GateRequest, signal: AbortSignal): Promise<GateDecision> {
-    const mode = this.mode()
     const { tool } = request
-    if (mode === 'allow') return { allowed: true }
-    if (tool.readOnly) return { allowed: true }
-    if (mode === 'read-only') {
+    const { policy } = this
+    const locked = interlock(this.taint(), tool, policy.blockSendsAfterPrivate)
+    if (locked) return { allowed: false, refusedBy: 'interlock', reason: locked }
+
+    if (policy.planning && !tool.readOnly) {
+      return {
+        allowed: false,
+        refusedBy: 'planning',
+        reason: `${tool.name} changes things, and this session is in planning mode, where only read-only tools run. Propose the change instead; the person will leave planning mode to carry it out.`
+      }
+    }
+
+    const hooked = await runHooks(policy.hooks, {
+      sessionId: request.sessionId,
+      workspace: policy.workspace,
+      tool: tool.name,
+      input: request.input,
+      capabilities: tool.capabilities
+    })
+    if (hooked) return { allowed: false, refusedBy: 'hook', reason: hooked }
+
+    const verdict = await this.rules(request)
+    if (verdict.decision === 'forbid') {
+      return {
+        allowed: false,
+        refusedBy: 'rule',
+        reason: `A permission rule forbids this: ${verdict.reason}. Do not retry it; find another way or ask the person.`
+      }
+    }
+    if (policy.mode === 'read-only' && !tool.readOnly) {
       return {
         allowed: false,
         refusedBy: 'mode',
-        reason: `${tool.name} changes files, and this session is in read-only mode; only read-only tools may run. Ask the person to switch modes if the change is needed.`
+        reason: `${tool.name} changes things, and this session is in read-only mode; only read-only tools may run. Ask the person to switch modes if the change is needed.`
       }
     }
+    if (verdict.decision === 'prompt') {
+      return this.askPerson(request, signal, `a rule asks a person: ${verdict.reason}`, false)
+    }
+    if (verdict.decision === 'allow') return { allowed: true, by: 'rule' }
+    if (policy.mode === 'allow' || tool.readOnly) return { allowed: true, by: 'mode' }
+    return this.askPerson(request, signal, `${tool.name} changes things (mode "ask")`, true)
+  }
+
+  private async rules(request: GateRequest): Promise<RuleVerdict> {
+    const rules = this.policy.currentRules ? await this.policy.currentRules() : this.policy.rules
+    const command = (request.input as { command?: unknown } | null)?.command
+    if (request.tool.name === 'Shell' && typeof command === 'string') {
+      return judgeShell(command, rules, request.tool.name)
+    }
+    return judgeTool(request.tool.name, rules)
+  }
+
+  private async askPerson(
+    request: GateRequest,
+    signal: AbortSignal,
+    why: string,
+    yesMayAnswer: boolean
+  ): Promise<GateDecision> {
+    const name = request.tool.name
+    if (yesMayAnswer && this.policy.autoApprove) return { allowed: true, by: 'yes' }
     if (!this.approver.canAsk) {
       return {
         allowed: false,
         refusedBy: 'approver',
-        reason: `${tool.name} needs a person's approval, and nobody is available to approve it in this headless run (mode "ask"). Do not retry; say what you would have done instead.`
+        reason: `${name} needs a person's approval (${why}), and nobody is available to approve it in this headless run. Do not retry; say what you would have done instead.`
       }
     }
-    const answer = await this.approver.ask(request, signal)
-    if (answer.decision === 'allow') return { allowed: true }
-    const why = answer.reason?.trim()
+    const answer = await this.approver.ask(request, signal, why)
+    if (answer.decision === 'allow') return { allowed: true, by: 'approver' }
+    const said = answer.reason?.trim()
     return {
       allowed: false,
       refusedBy: 'approver',
-      reason: why
-        ? `The person denied this ${tool.name} call, saying: ${why}`
-        : `The person denied this ${tool.name} call.`
+      reason: said
+        ? `The person denied this ${name} call, saying: ${said}`
+        : `The person denied this ${name} call.`
     }
   }
 }

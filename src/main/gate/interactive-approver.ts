@@ -18,7 +18,7 @@ export class InteractiveApprover implements Approver {
 
   constructor(private readonly hub: EventHub) {}
 
-  ask(request: GateRequest, signal: AbortSignal): Promise<ApproverAnswer> {
+  ask(request: GateRequest, signal: AbortSignal, reason: string): Promise<ApproverAnswer> {
     const approval: ApprovalRequest = {
       approvalId: randomUUID(),
       sessionId: request.sessionId,
@@ -26,7 +26,8 @@ export class InteractiveApprover implements Approver {
       tool: request.tool.name,
       input: request.input,
       readOnly: request.tool.readOnly,
-      capabilities: { ...request.tool.capabilities }
+      capabilities: { ...request.tool.capabilities },
+      reason
     }
     return new Promise((resolve) => {
       const onAbort = (): void => {

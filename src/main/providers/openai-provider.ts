@@ -1,10 +1,18 @@
 import OpenAI from 'openai'
 import type {
   ChatCompletionChunk,
+  ChatCompletionContentPart,
   ChatCompletionMessageParam,
   ChatCompletionTool
 } from 'openai/resources/chat/completions'
-import type { ChatMessage, ModelToolCall, Provider, StreamRequest, StreamResult } from './provider'
+import type {
+  ChatMessage,
+  ModelToolCall,
+  Provider,
+  StreamRequest,
+  StreamResult,
+  ToolResultMessage
+} from './provider'
 import { inIndexOrder, textOfBlocks, zeroUsage } from './provider'
 
 export interface OpenAIProviderOptions {
@@ -140,7 +148,28 @@ function toOpenAIMessages(
           content: textOfBlocks(result.content)
         })
       }
+      const images = imagesOf(message.results)
+      if (images.length > 0) out.push({ role: 'user', content: images })
     }
   }
   return out
+}
+
+/**
+ * Tool messages can only hold text, so images from tool results (Read of a picture) follow them
+ * in one user message, each introduced by the call it answers.
+ */
+function imagesOf(results: readonly ToolResultMessage[]): ChatCompletionContentPart[] {
+  const parts: ChatCompletionContentPart[] = []
+  for (const result of results) {
+    for (const block of result.content) {
+      if (block.type !== 'image') continue
+      parts.push({ type: 'text', text: `The image from tool call ${result.callId}:` })
+      parts.push({
+        type: 'image_url',
+        image_url: { url: `data:${block.mediaType};base64,${block.data}` }
+      })
+    }
+  }
+  return parts
 }

@@ -6,12 +6,24 @@ import { providerSettingsSchema } from '../../shared/settings'
 import type { SessionService } from '../agent/session-service'
 import { describeFailure } from '../agent/turn-loop'
 import type { InteractiveApprover } from '../gate/interactive-approver'
+import { jobHandlers } from '../jobs/job-handlers'
+import type { JobManager } from '../jobs/job-manager'
+import { mcpHandlers } from '../mcp/mcp-handlers'
+import type { McpManager } from '../mcp/mcp-manager'
 import { createProvider, type KeySource } from '../providers/create-provider'
 import type { SettingsStore } from '../settings/settings-store'
 import type { Catalog } from '../tools/catalog'
+import { memoryHandlers } from '../tools/memory/memory-handlers'
+import { websearchHandlers } from '../tools/web/web-handlers'
+import type { MemoryStore } from '../store/memory-store'
 import type { RecentFolders } from '../workspace/recent-folders'
 import type { Handlers } from './router'
+import type { RuleBook, RuleTarget } from '../gate/rule-book'
+import { previewRule } from '../gate/rule-preview'
 import { version } from '../version'
+import { expandMessage, skillHandlers } from '../skills/skill-handlers'
+import type { QuestionBroker } from '../tools/ask-user/question-broker'
+import { userConfigDir } from '../skills/user-dir'
 
 /** What only the host (Electron, browser mode) can do; absent hooks mean "not here". */
 export interface HostHooks {
@@ -28,17 +40,33 @@ export interface HandlerDeps {
   workspace: string | null
   hooks: HostHooks
   catalog: Catalog
+  /** Built-in tools plus a project folder's MCP tools. */
+  catalogFor: (workspace: string) => Promise<Catalog>
+  mcp: McpManager
+  jobs: JobManager
   sessions: SessionService
   settings: SettingsStore
   approver: InteractiveApprover | null
   keys: KeySource
   recent: RecentFolders
+  rules: RuleBook
+  memory: MemoryStore
+  /** AskUser's questions; null with nobody to ask. */
+  questions?: QuestionBroker | null
+  /** The person's folder of instructions, skills and commands. */
+  userDir?: string
+  skillsEnabled?: boolean
 }
 
 const PROVIDER_TEST_TIMEOUT_MS = 15_000
 
 export function createHandlers(deps: HandlerDeps): Handlers {
   const { sessions, settings, hooks } = deps
+  /** Which rules a call is about: the folder's, and the session's own when one is named. */
+  const ruleTarget = async (workspace: string, sessionId?: string): Promise<RuleTarget> => ({
+    workspace: await checkFolder(workspace),
+    sessionRules: sessionId ? sessions.get(sessionId).rules : undefined
+  })
   return {
     'app.info': async () => ({
       mode: deps.host,
@@ -78,13 +106,21 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       return {
         session: session.summary(),
         transcript: session.transcript(),
-        pendingApprovals: deps.approver?.pending(sessionId) ?? []
+        pendingApprovals: deps.approver?.pending(sessionId) ?? [],
+        todos: session.todos.items(),
+        pendingQuestions: deps.questions?.pending(sessionId) ?? []
       }
     },
+    // A `/command args` of a command file or skill is expanded here, so every client gets it.
     'session.send': async ({ sessionId, text }) => ({
-      turnId: await sessions.send(sessionId, text)
+      turnId: await sessions.send(
+        sessionId,
+        await expandMessage(sessions.get(sessionId).workspace, deps.userDir ?? userConfigDir(), text)
+      )
     }),
     'session.cancel': async ({ sessionId }) => ({ cancelled: sessions.cancel(sessionId) }),
+    'session.setPlanning': async ({ sessionId, planning }) =>
+      sessions.setPlanning(sessionId, planning).summary(),
     'session.setModel': async ({ sessionId, model }) => {
       const known = (await settings.get()).settings.providers.some((p) => p.id === model.providerId)
       if (!known) throw new RpcError('not_found', `there is no provider "${model.providerId}"`)
@@ -133,7 +169,40 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       await hooks.storeSecret(name, value)
       return { stored: true }
     },
-    'tools.list': async () => ({ tools: deps.catalog.describe() })
+    'rules.list': async ({ workspace, sessionId }) =>
+      deps.rules.view(await ruleTarget(workspace, sessionId)),
+    'rules.add': async ({ workspace, sessionId, scope, rule }) =>
+      deps.rules.add(scope, rule, await ruleTarget(workspace, sessionId)),
+    'rules.remove': async ({ workspace, sessionId, scope, index }) =>
+      deps.rules.remove(scope, index, await ruleTarget(workspace, sessionId)),
+    'rules.trustProject': async ({ workspace, sessionId }) =>
+      deps.rules.trustProject(await ruleTarget(workspace, sessionId)),
+    'rules.preview': async ({ sessionId, rule }) =>
+      previewRule(rule, sessionId ? sessions.get(sessionId).transcript() : []),
+    'tools.list': async ({ workspace }) => ({
+      tools: (workspace
+        ? await deps.catalogFor(await checkFolder(workspace))
+        : deps.catalog
+      ).describe()
+    }),
+    ...mcpHandlers(deps.mcp, checkFolder),
+    ...jobHandlers(deps.jobs, checkFolder),
+    ...memoryHandlers(deps.memory, checkFolder),
+    ...websearchHandlers(deps.keys),
+    ...skillHandlers({
+      userDir: deps.userDir ?? userConfigDir(),
+      skillsEnabled: async () => deps.skillsEnabled ?? false,
+      checkFolder
+    }),
+    'question.answer': async ({ questionId, answer }) => ({
+      ok: deps.questions?.answer(questionId, answer) ?? false
+    }),
+    'spill.read': async ({ sessionId, path: requested }) => {
+      const read = await sessions.get(sessionId).spill.read(requested)
+      if (!read.ok) throw new RpcError('invalid_input', read.message)
+      const { path: file, text, totalBytes, shownBytes } = read
+      return { path: file, text, totalBytes, shownBytes }
+    }
   }
 }
 

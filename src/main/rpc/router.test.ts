@@ -27,7 +27,10 @@ describe('router', () => {
     const names = (response as { result: { tools: { name: string }[] } }).result.tools.map(
       (t) => t.name
     )
-    expect(names).toEqual(['Edit', 'ListDir', 'Read', 'Write'])
+    expect(names).toEqual([...names].sort())
+    expect(names).toEqual(
+      expect.arrayContaining(['Copy', 'Edit', 'Glob', 'Grep', 'ListDir', 'Move', 'Read', 'Remove'])
+    )
   })
 
   it('rejects a bad input before the handler runs, naming the field', async () => {

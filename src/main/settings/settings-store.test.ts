@@ -101,3 +101,33 @@ describe('SettingsStore', () => {
     expect(await readFile(path.join(dir, backup ?? ''), 'utf8')).toBe('this: [is: broken\n')
   })
 })
+
+describe('permission rules in settings', () => {
+  it('checks each rule against its own examples when the settings load, failing loudly', async () => {
+    await writeFile(
+      file,
+      [
+        'permissions:',
+        '  mode: ask',
+        '  rules:',
+        '    - { tool: Shell, command: git status, decision: allow, match: [git status -s] }',
+        '    - { tool: Shell, command: git push, decision: prompt, not_match: [git push origin] }'
+      ].join('\n')
+    )
+    const loaded = await new SettingsStore(file).load()
+    expect(loaded.issues).toEqual([
+      {
+        path: 'permissions.rules.1',
+        message: 'the rule "git push" matches "git push origin", listed under not_match'
+      }
+    ])
+    expect(loaded.settings.permissions.rules).toEqual([])
+  })
+
+  it('refuses a command on a rule for another tool', async () => {
+    const result = await new SettingsStore(file).save({
+      permissions: { rules: [{ tool: 'Write', command: 'x', decision: 'allow' }] }
+    })
+    expect(result.issues[0]?.path).toBe('permissions.rules.0.command')
+  })
+})

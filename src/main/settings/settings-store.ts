@@ -7,6 +7,7 @@ import {
   type Settings,
   type SettingsIssue
 } from '../../shared/settings'
+import { checkRuleExamples } from '../gate/rules'
 import { writeFileAtomic } from '../workspace/atomic-write'
 
 export interface LoadedSettings {
@@ -20,14 +21,27 @@ export interface LoadedSettings {
 
 const defaults: Settings = settingsSchema.parse({})
 
+/** A rule whose own examples disagree with it is a mistake to stop on, not to run with. */
+async function ruleExampleIssues(settings: Settings): Promise<SettingsIssue[]> {
+  const problems = await checkRuleExamples(settings.permissions.rules)
+  return problems.map((p) => ({ path: `permissions.rules.${p.index}`, message: p.message }))
+}
+
 /**
  * The YAML settings file. A malformed file is reported, never overwritten silently: the app
  * runs on defaults until the person fixes it, and a save keeps a backup of what was there.
  */
 export class SettingsStore {
   private current: LoadedSettings | null = null
+  private readonly listeners = new Set<(settings: Settings) => void>()
 
   constructor(readonly filePath: string) {}
+
+  /** Told whenever settings are loaded or saved, so running parts (MCP servers) follow them. */
+  onChange(listener: (settings: Settings) => void): () => void {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
 
   async load(): Promise<LoadedSettings> {
     let text: string
@@ -52,6 +66,8 @@ export class SettingsStore {
     const raw: unknown = document.toJS() ?? {}
     const parsed = settingsSchema.safeParse(raw)
     if (!parsed.success) return this.remember(raw, defaults, describeIssues(parsed.error))
+    const wrongExamples = await ruleExampleIssues(parsed.data)
+    if (wrongExamples.length > 0) return this.remember(raw, defaults, wrongExamples)
     return this.remember(raw, parsed.data, [])
   }
 
@@ -63,6 +79,8 @@ export class SettingsStore {
   async save(raw: unknown): Promise<{ saved: boolean; issues: SettingsIssue[] }> {
     const parsed = settingsSchema.safeParse(raw)
     if (!parsed.success) return { saved: false, issues: describeIssues(parsed.error) }
+    const wrongExamples = await ruleExampleIssues(parsed.data)
+    if (wrongExamples.length > 0) return { saved: false, issues: wrongExamples }
     await mkdir(path.dirname(this.filePath), { recursive: true })
     const previous = await this.get()
     if (previous.issues.length > 0) {
@@ -75,6 +93,7 @@ export class SettingsStore {
 
   private remember(raw: unknown, settings: Settings, issues: SettingsIssue[]): LoadedSettings {
     this.current = { path: this.filePath, raw, settings, issues }
+    for (const listener of this.listeners) listener(settings)
     return this.current
   }
 }

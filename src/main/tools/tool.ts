@@ -2,6 +2,8 @@ import type { z } from 'zod'
 import type { Capabilities, ContentBlock, ToolOutput } from '../../shared/domain'
 import type { PathJail } from '../workspace/path-jail'
 import type { ReadVersions } from '../workspace/read-versions'
+import type { SessionSkills } from '../skills/session-skills'
+import type { TodoBoard } from './todo/todo-board'
 
 export type { Capabilities, ToolOutput }
 
@@ -11,6 +13,14 @@ export interface ToolContext {
   readonly jail: PathJail
   readonly reads: ReadVersions
   readonly signal: AbortSignal
+  /** The session's plan, rewritten by the Todo tool; absent where no session keeps one. */
+  readonly todos?: TodoBoard
+  /** Whether the session's model takes images; Read describes an image in words when not. */
+  readonly modelSupportsImages?: boolean
+  /** The id of the call being run, so a tool can be stopped by it (Shell's Stop button). */
+  readonly callId?: string
+  /** The skills this session has loaded (the Skill tool records loads here). */
+  readonly skills?: SessionSkills
 }
 
 /**

@@ -4,6 +4,17 @@ import path from 'node:path'
 
 export type JailResult = { ok: true; path: string } | { ok: false; message: string }
 
+/** What a tool means to do at a path: only reading may follow it into the spill directory. */
+export type PathAccess = 'read' | 'write'
+
+export interface PathJailOptions {
+  /**
+   * The session's spill directory (it need not exist yet): the one place outside the project
+   * folder that may be read, so the model can see the rest of an output that was cut.
+   */
+  spillDir?: string
+}
+
 const MAX_LINK_HOPS = 40
 
 /**
@@ -13,12 +24,16 @@ const MAX_LINK_HOPS = 40
  */
 export class PathJail {
   readonly root: string
+  readonly spillDir: string | null
+  /** Other folders only to be read (a loaded skill of the person's own, with its files). */
+  private readonly readDirs = new Set<string>()
 
-  constructor(root: string) {
+  constructor(root: string, options: PathJailOptions = {}) {
     this.root = realpathSync(path.resolve(root))
+    this.spillDir = options.spillDir ? path.resolve(options.spillDir) : null
   }
 
-  async resolve(requested: string): Promise<JailResult> {
+  async resolve(requested: string, access: PathAccess = 'write'): Promise<JailResult> {
     if (requested.includes('\0')) {
       return { ok: false, message: `the path ${JSON.stringify(requested)} contains a NUL byte` }
     }
@@ -30,6 +45,12 @@ export class PathJail {
       return { ok: false, message: `cannot resolve \`${requested}\`: ${describe(error)}` }
     }
     if (!this.contains(canonical)) {
+      if (access === 'read' && (await this.inSpillDir(canonical))) {
+        return { ok: true, path: canonical }
+      }
+      if (access === 'read' && (await this.inReadDir(canonical))) {
+        return { ok: true, path: canonical }
+      }
       return {
         ok: false,
         message: `\`${requested}\` is outside the project folder (${this.root}); only paths inside it can be used`
@@ -44,10 +65,34 @@ export class PathJail {
     return absolute === this.root || absolute.startsWith(prefix)
   }
 
-  /** The path as the model should see it: relative to the project folder. */
+  /**
+   * The path as the model should see it: relative to the project folder, or absolute for a
+   * file in the spill directory (the one place outside it a path can lead).
+   */
   display(absolute: string): string {
+    if (!this.contains(absolute)) return absolute
     const relative = path.relative(this.root, absolute)
     return relative === '' ? '.' : relative.split(path.sep).join('/')
+  }
+
+  /** Lets tools read (never write) inside `dir`, which lies outside the project folder. */
+  allowRead(dir: string): void {
+    this.readDirs.add(path.resolve(dir))
+  }
+
+  private async inReadDir(canonical: string): Promise<boolean> {
+    for (const dir of this.readDirs) {
+      const real = await canonicalize(dir, 0).catch(() => null)
+      if (real !== null && (canonical === real || canonical.startsWith(real + path.sep))) return true
+    }
+    return false
+  }
+
+  private async inSpillDir(canonical: string): Promise<boolean> {
+    if (!this.spillDir) return false
+    // Canonicalised like any request: it may not exist yet, or sit behind a link.
+    const dir = await canonicalize(this.spillDir, 0).catch(() => null)
+    return dir !== null && canonical.startsWith(dir + path.sep)
   }
 }
 

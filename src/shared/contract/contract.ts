@@ -1,20 +1,51 @@
 import { z } from 'zod'
 import {
   approvalRequestSchema,
+  rulePreviewSchema,
+  ruleScopeSchema,
+  rulesViewSchema,
   modelRefSchema,
   sessionSummarySchema,
+  todoItemSchema,
   toolDescriptorSchema,
   transcriptItemSchema,
   usageSchema
 } from '../domain'
+import { mcpLogLineSchema, mcpStatusSchema } from '../mcp'
+import { jobSummarySchema } from '../jobs'
+import {
+  memoryDetailSchema,
+  memoryListItemSchema,
+  memoryRevisionSchema,
+  memoryScopeSchema
+} from '../memory'
 import { providerSettingsSchema } from '../settings'
+import { searchResultSchema } from '../websearch'
+import {
+  commandViewSchema,
+  instructionFileSchema,
+  questionSchema,
+  skillViewSchema
+} from '../skills'
 import type { CallName, EventName } from './names'
 
 const none = z.object({}).strict()
 const sessionRef = z.object({ sessionId: z.string().min(1) }).strict()
 const folderPath = z.string().min(1, 'give the path of a folder')
+const jobRef = z.object({ jobId: z.string().min(1) }).strict()
+
+const rulesTarget = z
+  .object({ workspace: folderPath, sessionId: z.string().min(1).optional() })
+  .strict()
 
 const settingsIssueSchema = z.object({ path: z.string(), message: z.string() })
+
+const memoryTarget = { scope: memoryScopeSchema, workspace: folderPath.optional() }
+const memoryChange = z
+  .object({ ...memoryTarget, name: z.string().min(1), expectedVersion: z.string().min(1) })
+  .strict()
+/** A memory with its history and its first revision (who created it, and when). */
+const memoryInspection = memoryDetailSchema.extend({ origin: memoryRevisionSchema.nullable() })
 
 interface CallSpec {
   input: z.ZodType
@@ -63,7 +94,11 @@ export const calls = {
     output: z.object({
       session: sessionSummarySchema,
       transcript: z.array(transcriptItemSchema),
-      pendingApprovals: z.array(approvalRequestSchema)
+      pendingApprovals: z.array(approvalRequestSchema),
+      /** The plan the model keeps with the Todo tool; empty until it makes one. */
+      todos: z.array(todoItemSchema).default([]),
+      /** AskUser questions still waiting for the person. */
+      pendingQuestions: z.array(questionSchema).default([])
     })
   },
   'session.send': {
@@ -73,6 +108,10 @@ export const calls = {
   'session.cancel': {
     input: sessionRef,
     output: z.object({ cancelled: z.boolean() })
+  },
+  'session.setPlanning': {
+    input: z.object({ sessionId: z.string().min(1), planning: z.boolean() }).strict(),
+    output: sessionSummarySchema
   },
   'session.setModel': {
     input: z.object({ sessionId: z.string().min(1), model: modelRefSchema }).strict(),
@@ -118,9 +157,182 @@ export const calls = {
     input: z.object({ name: z.string().min(1), value: z.string().min(1) }).strict(),
     output: z.object({ stored: z.boolean() })
   },
+  'rules.list': {
+    input: rulesTarget,
+    output: rulesViewSchema
+  },
+  'rules.add': {
+    input: z
+      .object({
+        workspace: folderPath,
+        sessionId: z.string().min(1).optional(),
+        scope: ruleScopeSchema,
+        rule: z.unknown()
+      })
+      .strict(),
+    output: rulesViewSchema
+  },
+  'rules.remove': {
+    input: z
+      .object({
+        workspace: folderPath,
+        sessionId: z.string().min(1).optional(),
+        scope: ruleScopeSchema,
+        index: z.number().int().min(0)
+      })
+      .strict(),
+    output: rulesViewSchema
+  },
+  'rules.trustProject': {
+    input: rulesTarget,
+    output: rulesViewSchema
+  },
+  'rules.preview': {
+    input: z
+      .object({ workspace: folderPath, sessionId: z.string().min(1).optional(), rule: z.unknown() })
+      .strict(),
+    output: rulePreviewSchema
+  },
   'tools.list': {
-    input: none,
+    // With a workspace, its MCP servers' tools are listed too.
+    input: z.object({ workspace: folderPath.optional() }).strict(),
     output: z.object({ tools: z.array(toolDescriptorSchema) })
+  },
+  /** The MCP servers for a project folder (started on first ask); without one, just settings. */
+  'mcp.status': {
+    input: z.object({ workspace: folderPath.optional() }).strict(),
+    output: mcpStatusSchema
+  },
+  'mcp.log': {
+    input: z.object({ workspace: folderPath.optional(), name: z.string().min(1) }).strict(),
+    output: z.object({ lines: z.array(mcpLogLineSchema) })
+  },
+  'mcp.restart': {
+    input: z.object({ workspace: folderPath, name: z.string().min(1) }).strict(),
+    output: mcpStatusSchema
+  },
+  /** Trusts (or stops trusting) project-defined servers for this project, by name. */
+  'mcp.trust': {
+    input: z
+      .object({ workspace: folderPath, names: z.array(z.string().min(1)), trust: z.boolean() })
+      .strict(),
+    output: mcpStatusSchema
+  },
+  /** Fetches a server's prompt, its messages joined as text for the chat input. */
+  'mcp.prompt': {
+    input: z
+      .object({
+        workspace: folderPath,
+        server: z.string().min(1),
+        prompt: z.string().min(1),
+        arguments: z.record(z.string(), z.string()).default({})
+      })
+      .strict(),
+    output: z.object({ text: z.string() })
+  },
+  /** Reads servers from a Claude Desktop config or a `.mcp.json` (`mcpServers`), by path or text. */
+  'mcp.import': {
+    input: z.object({ path: z.string().min(1).optional(), text: z.string().optional() }).strict(),
+    output: z.object({ servers: z.array(z.unknown()), notes: z.array(z.string()) })
+  },
+  /** A cut tool output saved whole; only files in that session's own spill directory. */
+  'spill.read': {
+    input: z.object({ sessionId: z.string().min(1), path: z.string().min(1) }).strict(),
+    output: z.object({
+      path: z.string(),
+      text: z.string(),
+      totalBytes: z.number(),
+      /** Less than totalBytes when the file is too large to show whole. */
+      shownBytes: z.number()
+    })
+  },
+  /** Shell jobs of a project's sessions: background jobs, and foreground commands while they run. */
+  'jobs.list': {
+    input: z.object({ workspace: folderPath }).strict(),
+    output: z.object({ jobs: z.array(jobSummarySchema) })
+  },
+  /**
+   * Starts following a job's output: the tail it keeps now, then `job.output` batches numbered
+   * after `seq`. Each batch must be acknowledged (`jobs.ack`) or the job is paused to wait.
+   */
+  'jobs.output': {
+    input: jobRef,
+    output: z.object({ data: z.string(), seq: z.number(), droppedBytes: z.number() })
+  },
+  'jobs.unfollow': { input: jobRef, output: z.object({ ok: z.boolean() }) },
+  'jobs.ack': {
+    input: z.object({ jobId: z.string().min(1), chars: z.number().int().min(0) }).strict(),
+    output: z.object({ ok: z.boolean() })
+  },
+  /** Stops a running job and everything it started. */
+  'jobs.cancel': { input: jobRef, output: z.object({ cancelled: z.boolean() }) },
+  /** Removes a finished job from the monitor. */
+  'jobs.dismiss': { input: jobRef, output: z.object({ dismissed: z.boolean() }) },
+  /** The person stops a running tool call (a foreground Shell command). */
+  'tool.stop': {
+    input: z.object({ sessionId: z.string().min(1), callId: z.string().min(1) }).strict(),
+    output: z.object({ stopped: z.boolean() })
+  },
+  /**
+   * The memory browser. Project scope needs `workspace`; the user scope ignores it. An empty
+   * query lists every entry, forgotten ones too, most recent first; words search live ones.
+   */
+  'memory.search': {
+    input: z
+      .object({
+        ...memoryTarget,
+        query: z.string().max(500).default(''),
+        limit: z.number().int().min(1).max(500).optional()
+      })
+      .strict(),
+    output: z.object({ items: z.array(memoryListItemSchema) })
+  },
+  'memory.inspect': {
+    input: z.object({ ...memoryTarget, name: z.string().min(1) }).strict(),
+    output: memoryInspection
+  },
+  /** Forget and Undo follow the tools' rule: `expectedVersion` must be the current version. */
+  'memory.forget': {
+    input: memoryChange,
+    output: memoryInspection
+  },
+  'memory.undo': {
+    input: memoryChange,
+    output: memoryInspection
+  },
+  /** Settings → Search's Test button: one query over the chain as drafted (not yet saved). */
+  'websearch.test': {
+    input: z.object({ websearch: z.unknown(), query: z.string().trim().min(1).max(400) }).strict(),
+    output: z.discriminatedUnion('ok', [
+      z.object({
+        ok: z.literal(true),
+        backend: z.string(),
+        results: z.array(searchResultSchema),
+        /** Backends tried before the one that answered, and why each failed. */
+        failures: z.array(z.string())
+      }),
+      z.object({ ok: z.literal(false), error: z.string() })
+    ])
+  },
+  /** The slash commands of a folder: built-ins, command files and skills, with name clashes. */
+  'commands.list': {
+    input: z.object({ workspace: folderPath }).strict(),
+    output: z.object({ commands: z.array(commandViewSchema), problems: z.array(z.string()) })
+  },
+  /** Every skill folder found for a project, skipped ones with the reason. */
+  'skills.list': {
+    input: z.object({ workspace: folderPath }).strict(),
+    output: z.object({ skills: z.array(skillViewSchema), enabled: z.boolean() })
+  },
+  /** The instruction files (AGENTS.md, CLAUDE.md) read into a project's system prompt. */
+  'instructions.list': {
+    input: z.object({ workspace: folderPath }).strict(),
+    output: z.object({ files: z.array(instructionFileSchema) })
+  },
+  /** The person's answer to an AskUser question. */
+  'question.answer': {
+    input: z.object({ questionId: z.string().min(1), answer: z.string() }).strict(),
+    output: z.object({ ok: z.boolean() })
   }
 } satisfies Record<CallName, CallSpec>
 
@@ -147,7 +359,25 @@ export const events = {
     usage: usageSchema,
     stopReason: z.string()
   }),
-  'turn.failed': z.object({ sessionId: z.string(), turnId: z.string(), error: z.string() })
+  'turn.failed': z.object({ sessionId: z.string(), turnId: z.string(), error: z.string() }),
+  'mcp.updated': mcpStatusSchema,
+  'todo.updated': z.object({ sessionId: z.string(), items: z.array(todoItemSchema) }),
+  'job.updated': jobSummarySchema,
+  'job.output': z.object({ jobId: z.string(), data: z.string(), seq: z.number() }),
+  'job.dismissed': z.object({ jobId: z.string() }),
+  /** A memory changed (by a tool or in the browser); `workspace` is null for the user scope. */
+  'memory.changed': z.object({
+    scope: memoryScopeSchema,
+    workspace: z.string().nullable(),
+    name: z.string()
+  }),
+  'question.asked': questionSchema,
+  /** `answer` is null when the question was dropped (the turn stopped). */
+  'question.resolved': z.object({
+    questionId: z.string(),
+    sessionId: z.string(),
+    answer: z.string().nullable()
+  })
 } satisfies Record<EventName, z.ZodType>
 
 export { providerSettingsSchema }

@@ -13,13 +13,42 @@ export const callNames = [
   'session.send',
   'session.cancel',
   'session.setModel',
+  'session.setPlanning',
   'approval.respond',
   'settings.get',
   'settings.save',
   'provider.test',
   'provider.models',
   'secrets.store',
-  'tools.list'
+  'tools.list',
+  'rules.list',
+  'rules.add',
+  'rules.remove',
+  'rules.trustProject',
+  'rules.preview',
+  'mcp.status',
+  'mcp.log',
+  'mcp.restart',
+  'mcp.trust',
+  'mcp.prompt',
+  'mcp.import',
+  'spill.read',
+  'jobs.list',
+  'jobs.output',
+  'jobs.unfollow',
+  'jobs.ack',
+  'jobs.cancel',
+  'jobs.dismiss',
+  'tool.stop',
+  'memory.search',
+  'memory.inspect',
+  'memory.forget',
+  'memory.undo',
+  'websearch.test',
+  'commands.list',
+  'skills.list',
+  'instructions.list',
+  'question.answer'
 ] as const
 export type CallName = (typeof callNames)[number]
 
@@ -31,7 +60,15 @@ export const eventNames = [
   'approval.resolved',
   'turn.started',
   'turn.completed',
-  'turn.failed'
+  'turn.failed',
+  'mcp.updated',
+  'todo.updated',
+  'job.updated',
+  'job.output',
+  'job.dismissed',
+  'memory.changed',
+  'question.asked',
+  'question.resolved'
 ] as const
 export type EventName = (typeof eventNames)[number]
 

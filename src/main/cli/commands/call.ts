@@ -1,5 +1,6 @@
 import { dispatch } from '../../agent/dispatcher'
 import { Gate, nobodyToAsk } from '../../gate/gate'
+import { gatePolicy } from '../../gate/policy'
 import { PathJail } from '../../workspace/path-jail'
 import { ReadVersions } from '../../workspace/read-versions'
 import { UsageError, type CliArgs } from '../args'
@@ -25,11 +26,18 @@ export async function callCommand(args: CliArgs): Promise<number> {
   const workspace = requireWorkspace(args)
   const core = await cliCore(args, { host: 'cli', interactive: false, workspace })
   const settings = (await core.settings.get()).settings
-  const mode = args.mode ?? settings.permissions.mode
   const [result] = await dispatch([{ id: 'cli-call', name, input: json }], {
     sessionId: 'cli',
-    catalog: core.catalog,
-    gate: new Gate(() => mode, nobodyToAsk),
+    catalog: await core.catalogFor(workspace),
+    gate: new Gate(
+      gatePolicy(settings, {
+        workspace,
+        modeOverride: args.mode,
+        autoApprove: args.yes,
+        rules: await core.rules.effective({ workspace })
+      }),
+      nobodyToAsk
+    ),
     context: {
       sessionId: 'cli',
       jail: new PathJail(workspace),

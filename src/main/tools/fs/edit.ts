@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { z } from 'zod'
 import { writeFileAtomic } from '../../workspace/atomic-write'
 import { defineTool, errorOutput, textOutput, type Tool } from '../tool'
+import { withDiff } from './diff-display'
 import { changesFiles, locate, stalenessMessage } from './file-state'
 import { numberLines, plural, splitLines } from './lines'
 
@@ -94,9 +95,14 @@ export const editTool: Tool = defineTool({
     await writeFileAtomic(located.path, updated)
     ctx.reads.record(located.path, updated)
     const where = found.length === 1 ? '' : ' (showing the first)'
-    return textOutput(
-      `Edited \`${shown}\`: replaced ${plural(found.length, 'occurrence')}${where}.\n` +
-        snippet(updated, first, input.new)
+    return withDiff(
+      textOutput(
+        `Edited \`${shown}\`: replaced ${plural(found.length, 'occurrence')}${where}.\n` +
+          snippet(updated, first, input.new)
+      ),
+      shown,
+      text,
+      updated
     )
   }
 })

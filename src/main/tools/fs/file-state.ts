@@ -1,7 +1,7 @@
 import type { Stats } from 'node:fs'
 import { stat } from 'node:fs/promises'
 import path from 'node:path'
-import type { PathJail } from '../../workspace/path-jail'
+import type { PathAccess, PathJail } from '../../workspace/path-jail'
 import { errorOutput, type Capabilities, type ToolContext, type ToolOutput } from '../tool'
 
 /** What is at a jailed path right now, following symlinks. */
@@ -75,9 +75,16 @@ export const changesFiles: Capabilities = { ...readsFiles, destructive: true }
 export type Located =
   { ok: false; output: ToolOutput } | { ok: true; path: string; shown: string; state: PathState }
 
-/** Every fs tool's first step: through the jail, then a look at what is there. */
-export async function locate(ctx: ToolContext, requested: string): Promise<Located> {
-  const jailed = await ctx.jail.resolve(requested)
+/**
+ * Every fs tool's first step: through the jail, then a look at what is there. Tools that only
+ * read pass `read`, which may also follow a path into the session's spill directory.
+ */
+export async function locate(
+  ctx: ToolContext,
+  requested: string,
+  access: PathAccess = 'write'
+): Promise<Located> {
+  const jailed = await ctx.jail.resolve(requested, access)
   if (!jailed.ok) return { ok: false, output: errorOutput(jailed.message) }
   return {
     ok: true,

@@ -7,7 +7,7 @@ describe('fsTools', () => {
 
   it('declares what each tool may do', () => {
     const byName = Object.fromEntries(catalog.describe().map((tool) => [tool.name, tool]))
-    for (const name of ['Read', 'ListDir']) {
+    for (const name of ['Read', 'ListDir', 'Glob', 'Grep']) {
       expect(byName[name]?.readOnly, name).toBe(true)
       expect(byName[name]?.capabilities, name).toEqual({
         privateData: true,
@@ -16,7 +16,7 @@ describe('fsTools', () => {
         destructive: false
       })
     }
-    for (const name of ['Write', 'Edit']) {
+    for (const name of ['Write', 'Edit', 'Copy', 'Move', 'Remove']) {
       expect(byName[name]?.readOnly, name).toBe(false)
       expect(byName[name]?.capabilities, name).toEqual({
         privateData: true,
@@ -30,17 +30,40 @@ describe('fsTools', () => {
 
   it('tells the model snake_case inputs with their required fields and defaults', () => {
     const schemas = Object.fromEntries(catalog.modelSchemas().map((s) => [s.name, s.inputSchema]))
-    expect(Object.keys(schemas)).toEqual(['Edit', 'ListDir', 'Read', 'Write'])
+    expect(Object.keys(schemas)).toEqual([
+      'Copy',
+      'Edit',
+      'Glob',
+      'Grep',
+      'ListDir',
+      'Move',
+      'Read',
+      'Remove',
+      'Write'
+    ])
     expect(schemas.Edit).toMatchObject({
       type: 'object',
       required: ['path', 'old', 'new'],
       additionalProperties: false,
       properties: { replace_all: { type: 'boolean', default: false } }
     })
+    // Images take no offset or limit, so Read must see whether they were given: no defaults.
     expect(schemas.Read).toMatchObject({
       required: ['path'],
-      properties: { offset: { default: 1 }, limit: { default: 2000 } }
+      properties: { offset: { type: 'integer' }, limit: { type: 'integer' } }
     })
+    expect(schemas.Read?.properties).not.toHaveProperty('offset.default')
+    expect(schemas.Glob).toMatchObject({
+      required: ['pattern'],
+      properties: { include_ignored: { default: false }, limit: { default: 1000 } }
+    })
+    expect(schemas.Grep).toMatchObject({
+      required: ['pattern'],
+      properties: { literal: { default: false }, context: { default: 0, maximum: 10 } }
+    })
+    expect(schemas.Copy).toMatchObject({ required: ['source', 'destination'] })
+    expect(schemas.Move).toMatchObject({ required: ['source', 'destination'] })
+    expect(schemas.Remove).toMatchObject({ required: ['path'] })
     expect(schemas.Write).toMatchObject({ required: ['path', 'content'] })
     expect(schemas.ListDir).toMatchObject({ properties: { path: { default: '.' } } })
   })

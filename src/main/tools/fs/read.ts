@@ -2,6 +2,8 @@ import { readFile } from 'node:fs/promises'
 import { z } from 'zod'
 import { defineTool, errorOutput, textOutput, type Tool } from '../tool'
 import { locate, readsFiles } from './file-state'
+import { sniffImage } from './image-info'
+import { imageOutput, readHead, tooLargeImage } from './read-image'
 import { numberLines, plural, splitLines } from './lines'
 
 const DEFAULT_LIMIT = 2000
@@ -15,14 +17,14 @@ const inputSchema = z.strictObject({
     .number()
     .int()
     .min(1)
-    .default(1)
-    .describe('1-based line number to start at. Default 1.'),
+    .optional()
+    .describe('1-based line number to start at. Default 1. Not for images.'),
   limit: z
     .number()
     .int()
     .min(1)
-    .default(DEFAULT_LIMIT)
-    .describe(`Maximum number of lines to show. Default ${DEFAULT_LIMIT}.`)
+    .optional()
+    .describe(`Maximum number of lines to show. Default ${DEFAULT_LIMIT}. Not for images.`)
 })
 
 /** Shows a text file with line numbers, and lets this session Write or Edit it afterwards. */
@@ -33,15 +35,17 @@ export const readTool: Tool = defineTool({
     'tab, then the line as it is in the file); the numbers are not part of the file, so leave',
     `them out when you copy text into Edit. Shows up to ${DEFAULT_LIMIT} lines from \`offset\`;`,
     'when the file is longer, the last line of the result says which offset to continue from.',
-    'A file must be read in this session before Write or Edit may change it. Directories',
-    '(use ListDir), binary files and files over 10 MiB are refused.'
+    'A file must be read in this session before Write or Edit may change it. PNG, JPEG, GIF',
+    'and WebP images are shown as images when the model takes them (else described), whole:',
+    'give no offset or limit. Directories (use ListDir), other binary files and files over',
+    '10 MiB are refused.'
   ].join(' '),
   inputSchema,
   readOnly: true,
   capabilities: readsFiles,
   source: 'builtin',
   async call(input, ctx) {
-    const located = await locate(ctx, input.path)
+    const located = await locate(ctx, input.path, 'read')
     if (!located.ok) return located.output
     const { shown, state } = located
 
@@ -59,12 +63,25 @@ export const readTool: Tool = defineTool({
         break
     }
     if (state.stats.size > READ_MAX_BYTES) {
+      const image = sniffImage(await readHead(located.path))
+      if (image) return errorOutput(tooLargeImage(shown, image, state.stats.size))
       return errorOutput(
         `\`${shown}\` is too large to Read (${state.stats.size} bytes; the limit is 10 MiB), and offset/limit cannot get around that; look at it with a shell command later instead`
       )
     }
 
     const bytes = await readFile(located.path, { signal: ctx.signal })
+    const image = sniffImage(bytes)
+    if (image) {
+      const output = imageOutput(
+        { shown, offset: input.offset, limit: input.limit },
+        image,
+        bytes,
+        ctx
+      )
+      if (!output.isError) ctx.reads.record(located.path, bytes)
+      return output
+    }
     if (bytes.subarray(0, BINARY_SNIFF_BYTES).includes(0)) {
       return errorOutput(
         `\`${shown}\` is a binary file (${plural(bytes.length, 'byte')}); Read shows text files`
@@ -72,17 +89,17 @@ export const readTool: Tool = defineTool({
     }
 
     const lines = splitLines(bytes.toString('utf8'))
-    if (input.offset > Math.max(lines.length, 1)) {
+    const first = input.offset ?? 1
+    if (first > Math.max(lines.length, 1)) {
       return errorOutput(
-        `offset ${input.offset} is past the end of \`${shown}\` (${plural(lines.length, 'line')})`
+        `offset ${first} is past the end of \`${shown}\` (${plural(lines.length, 'line')})`
       )
     }
     // The whole file is recorded even when only part is shown: the version is what Write and
     // Edit compare against, not what the model happened to look at.
     ctx.reads.record(located.path, bytes)
     if (lines.length === 0) return textOutput(`(\`${shown}\` is empty)`)
-    const first = input.offset
-    const last = Math.min(lines.length, first + input.limit - 1)
+    const last = Math.min(lines.length, first + (input.limit ?? DEFAULT_LIMIT) - 1)
     let text = numberLines(lines.slice(first - 1, last), first)
     if (first > 1 || last < lines.length) {
       const more = last < lines.length ? `; continue with offset ${last + 1}` : ''

@@ -1,4 +1,14 @@
-import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from 'node:fs/promises'
+import {
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  readlink,
+  realpath,
+  rm,
+  symlink,
+  writeFile
+} from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { PathJail } from '../../workspace/path-jail'
@@ -100,4 +110,17 @@ export async function plantEscapes(ws: TestWorkspace): Promise<Escapes> {
       root: '/'
     }
   }
+}
+
+/** Every file under a folder with its content, links as `-> target`: to show nothing changed. */
+export async function snapshot(dir: string): Promise<Record<string, string>> {
+  const out: Record<string, string> = {}
+  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
+    const full = path.join(entry.parentPath, entry.name)
+    const key = path.relative(dir, full)
+    if (entry.isSymbolicLink()) out[key] = `-> ${await readlink(full)}`
+    else if (entry.isFile()) out[key] = await readFile(full, 'utf8')
+    else if (entry.isDirectory()) out[key] = '/'
+  }
+  return out
 }

@@ -3,6 +3,7 @@ import path from 'node:path'
 import { z } from 'zod'
 import { writeFileAtomic } from '../../workspace/atomic-write'
 import { defineTool, errorOutput, textOutput, type Tool } from '../tool'
+import { withDiff } from './diff-display'
 import { changesFiles, locate, stalenessMessage } from './file-state'
 import { sizeSummary } from './lines'
 
@@ -29,6 +30,7 @@ export const writeTool: Tool = defineTool({
     if (!located.ok) return located.output
     const { shown, state } = located
 
+    let before: Buffer | null = null
     switch (state.kind) {
       case 'directory':
         return errorOutput(`\`${shown}\` is a directory; Write needs the path of a file`)
@@ -41,8 +43,10 @@ export const writeTool: Tool = defineTool({
           `cannot create \`${shown}\`: part of its path is a file, not a directory; check the path with ListDir`
         )
       case 'file': {
-        const fresh = ctx.reads.check(located.path, await readFile(located.path))
+        const existing = await readFile(located.path)
+        const fresh = ctx.reads.check(located.path, existing)
         if (!fresh.ok) return errorOutput(stalenessMessage(fresh.reason, shown, 'Write'))
+        before = existing
         break
       }
       case 'missing':
@@ -53,6 +57,11 @@ export const writeTool: Tool = defineTool({
     await writeFileAtomic(located.path, input.content)
     ctx.reads.record(located.path, input.content)
     const verb = state.kind === 'file' ? 'Replaced' : 'Created'
-    return textOutput(`${verb} \`${shown}\` (${sizeSummary(input.content)})`)
+    return withDiff(
+      textOutput(`${verb} \`${shown}\` (${sizeSummary(input.content)})`),
+      shown,
+      before,
+      input.content
+    )
   }
 })

@@ -1,7 +1,21 @@
 import { describe, expect, it } from 'vitest'
-import { baseName, formatDuration, formatRelative, formatUsage, prettyJson } from './format'
+import {
+  baseName,
+  formatBytes,
+  formatDuration,
+  formatRelative,
+  formatUsage,
+  prettyJson
+} from './format'
 
 describe('format', () => {
+  it('formats sizes in bytes, KB and MB', () => {
+    expect(formatBytes(1)).toBe('1 byte')
+    expect(formatBytes(1000)).toBe('1,000 bytes')
+    expect(formatBytes(12_595)).toBe('12.3 KB')
+    expect(formatBytes(4 * 1024 * 1024)).toBe('4.0 MB')
+  })
+
   it('formats usage with thousands separators', () => {
     expect(formatUsage({ inputTokens: 1234, outputTokens: 56, cachedTokens: 0 })).toBe(
       '1,234 in · 56 out · 0 cached'

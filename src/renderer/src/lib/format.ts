@@ -5,6 +5,13 @@ export function formatCount(value: number): string {
   return integer.format(value)
 }
 
+/** A size for people: "512 bytes", "12.3 KB", "4.0 MB" (powers of 1024, as file managers show). */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${formatCount(bytes)} ${bytes === 1 ? 'byte' : 'bytes'}`
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`
+}
+
 /** "1,234 in · 56 out · 0 cached" */
 export function formatUsage(usage: {
   inputTokens: number

@@ -73,6 +73,32 @@ export const ChatIcon = (p: IconProps): JSX.Element =>
     p
   )
 
+export const ChecklistIcon = (p: IconProps): JSX.Element =>
+  svg(<path d="M2 4l1.25 1.25L5.5 3M2 10l1.25 1.25L5.5 9M8 4.25h6M8 10.25h6" />, p)
+
+export const CheckIcon = (p: IconProps): JSX.Element => svg(<path d="m3.5 8.5 3 3 6-7" />, p)
+
+export const CloseIcon = (p: IconProps): JSX.Element => svg(<path d="m4 4 8 8M12 4l-8 8" />, p)
+
+export const FileIcon = (p: IconProps): JSX.Element =>
+  svg(
+    <>
+      <path d="M4 1.75h5l3 3v9.5H4V1.75Z" />
+      <path d="M9 1.75v3h3" />
+    </>,
+    p
+  )
+
+export const ScissorsIcon = (p: IconProps): JSX.Element =>
+  svg(
+    <>
+      <circle cx="4" cy="4.5" r="2" />
+      <circle cx="4" cy="11.5" r="2" />
+      <path d="M5.6 5.7 14 12M5.6 10.3 14 4" />
+    </>,
+    p
+  )
+
 /** The app's mark: a small rounded square with a spark. */
 export function LogoMark({ size = 28 }: { size?: number }): JSX.Element {
   return (

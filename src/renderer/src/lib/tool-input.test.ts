@@ -12,6 +12,17 @@ describe('toolSummary', () => {
     expect(toolSummary('ListDir', {})).toBe('.')
   })
 
+  it('sums up a plan by its progress and the step in progress', () => {
+    const items = [
+      { text: 'Read', status: 'done' },
+      { text: 'Write the tests', status: 'in_progress' },
+      { text: 'Ship', status: 'pending' }
+    ]
+    expect(toolSummary('Todo', { items })).toBe('3 steps · 1 done · now: Write the tests')
+    expect(toolSummary('Todo', { items: items.slice(0, 1) })).toBe('1 step · 1 done')
+    expect(toolSummary('Todo', { items: [] })).toBe('cleared the plan')
+  })
+
   it('falls back to a telling field, then to compact JSON', () => {
     expect(toolSummary('Shell', { command: 'ls -la\necho hi' })).toBe('ls -la')
     expect(toolSummary('Other', { a: 1 })).toBe('{"a":1}')

@@ -22,6 +22,19 @@ export function lineCount(text: string): number {
   return text.endsWith('\n') ? lines - 1 : lines
 }
 
+/** A Todo call in a few words: "4 steps · 1 done · now: Write the tests", or the plan cleared. */
+function todoSummary(input: unknown): string | null {
+  const items = input && typeof input === 'object' ? (input as { items?: unknown }).items : null
+  if (!Array.isArray(items)) return null
+  if (items.length === 0) return 'cleared the plan'
+  const statuses = items.map((item: unknown) => inputString(item, 'status'))
+  const done = statuses.filter((s) => s === 'done').length
+  const current = items.find((item: unknown) => inputString(item, 'status') === 'in_progress')
+  const now = current ? inputString(current, 'text') : null
+  const steps = `${items.length} step${items.length === 1 ? '' : 's'} · ${done} done`
+  return now ? `${steps} · now: ${now}` : steps
+}
+
 const summaryKeys = ['path', 'file_path', 'command', 'url', 'query', 'pattern', 'name']
 
 /** One line about a tool call's key arguments: the path for file tools, else the telling field. */
@@ -44,6 +57,11 @@ export function toolSummary(tool: string, input: unknown): string {
     }
     case 'ListDir':
       return path ?? '.'
+    case 'Todo': {
+      const plan = todoSummary(input)
+      if (plan !== null) return plan
+      break
+    }
   }
   const telling = path ?? inputString(input, ...summaryKeys)
   if (telling) return telling.split('\n')[0] ?? telling

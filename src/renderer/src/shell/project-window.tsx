@@ -1,14 +1,20 @@
 import { useEffect, type JSX } from 'react'
 import { ApprovalModal } from '../features/approvals/approval-modal'
 import { ChatView } from '../features/chat/chat-view'
+import { McpTrustPrompt } from '../features/mcp/mcp-trust-prompt'
 import { loadModels } from '../features/chat/chat-store'
 import { SessionsSidebar } from '../features/sessions/sessions-sidebar'
+import { TodoPanel } from '../features/todo/todo-panel'
+import { JobMonitor } from '../features/jobs/job-monitor'
 import { openProject, retryOpenProject, useSessions } from '../features/sessions/sessions-store'
 import { baseName } from '../lib/format'
 import { AlertIcon } from '../lib/icons'
 import { navigateHome } from './navigation'
 
-/** One project folder: sessions on the left, the selected conversation on the right. */
+/**
+ * One project folder: sessions on the left, the selected conversation in the middle, and the
+ * model's plan (once it makes one) on the right.
+ */
 export function ProjectWindow({
   folder,
   session
@@ -29,7 +35,13 @@ export function ProjectWindow({
     <div className="project">
       <SessionsSidebar />
       <main className="project__main">
-        {status === 'ready' && <ChatView />}
+        {status === 'ready' && (
+          <div className="project__body">
+            <ChatView />
+            <TodoPanel />
+            <JobMonitor />
+          </div>
+        )}
         {status === 'opening' && (
           <div className="project__placeholder" aria-busy="true">
             <span className="spinner-dot" /> Opening {baseName(folder)}…
@@ -59,6 +71,7 @@ export function ProjectWindow({
         )}
       </main>
       <ApprovalModal />
+      {status === 'ready' && <McpTrustPrompt />}
     </div>
   )
 }

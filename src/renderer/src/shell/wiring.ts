@@ -1,7 +1,10 @@
 import { onReconnect, subscribe } from '../bridge/client'
 import { useApprovals } from '../features/approvals/approvals-store'
 import { applyChatEvent, loadModels, loadSession, useChat } from '../features/chat/chat-store'
+import { applyJobEvent, reloadJobs, wireJobs } from '../features/jobs/jobs-store'
 import { refreshSessions, useSessions } from '../features/sessions/sessions-store'
+import { useTodos } from '../features/todo/todo-store'
+import { wireSkills } from '../features/skills/skills-store'
 import { rememberSession } from './navigation'
 
 let wired = false
@@ -13,8 +16,11 @@ let wired = false
 export function wireStores(): void {
   if (wired) return
   wired = true
+  wireJobs()
+  wireSkills()
 
   subscribe((event) => {
+    if (applyJobEvent(event)) return
     switch (event.event) {
       case 'session.updated':
         useSessions.getState().dispatch({ type: 'session-updated', session: event.payload })
@@ -25,6 +31,9 @@ export function wireStores(): void {
         return
       case 'approval.resolved':
         useApprovals.getState().dispatch({ type: 'resolved', approvalId: event.payload.approvalId })
+        return
+      case 'todo.updated':
+        useTodos.getState().dispatch({ type: 'updated', ...event.payload })
         return
       default:
         applyChatEvent(event)
@@ -41,6 +50,7 @@ export function wireStores(): void {
   onReconnect(() => {
     void refreshSessions()
     void loadModels()
+    reloadJobs()
     const { sessionId } = useChat.getState().state
     if (sessionId) void loadSession(sessionId, true)
   })

@@ -3,6 +3,7 @@ import type { ApprovalRequest } from '../../../../shared/domain'
 import { prettyJson } from '../../lib/format'
 import { ShieldIcon } from '../../lib/icons'
 import { useSessions } from '../sessions/sessions-store'
+import { AlwaysAllowPanel, useAlwaysAllow } from './always-allow'
 import { respondToApproval, useApprovals } from './approvals-store'
 import { approvalPreview, capabilityBadges, describeApproval } from './describe-approval'
 import { useVisibleApprovals } from './use-visible-approvals'
@@ -33,7 +34,9 @@ function Preview({ request }: { request: ApprovalRequest }): JSX.Element | null 
 
 function focusables(root: HTMLElement): HTMLElement[] {
   return Array.from(
-    root.querySelectorAll<HTMLElement>('button:not([disabled]), textarea, [tabindex="0"]')
+    root.querySelectorAll<HTMLElement>(
+      'button:not([disabled]), textarea, input, select, [tabindex="0"]'
+    )
   )
 }
 
@@ -62,6 +65,7 @@ function ApprovalDialog({
     (s) => s.state.sessions.find((x) => x.id === request.sessionId)?.title ?? null
   )
   const [reason, setReason] = useState('')
+  const always = useAlwaysAllow(request)
   const dialog = useRef<HTMLDivElement>(null)
   const denyButton = useRef<HTMLButtonElement>(null)
 
@@ -143,6 +147,11 @@ function ApprovalDialog({
               </span>
             ))}
           </div>
+          {request.reason && (
+            <p className="approval__why" data-testid="approval-why">
+              Asked because {request.reason}.
+            </p>
+          )}
           <Preview request={request} />
           <div className="approval__section">
             <div className="approval__label">Arguments</div>
@@ -150,17 +159,20 @@ function ApprovalDialog({
               {prettyJson(request.input) || '{}'}
             </pre>
           </div>
-          <label className="approval__reason">
-            <span className="approval__label">Tell the model why (optional)</span>
-            <textarea
-              className="textarea"
-              data-testid="approval-reason"
-              rows={2}
-              value={reason}
-              placeholder="Sent with a denial, e.g. “don’t touch generated files”"
-              onChange={(e) => setReason(e.target.value)}
-            />
-          </label>
+          <AlwaysAllowPanel state={always} />
+          {!always.draft && (
+            <label className="approval__reason">
+              <span className="approval__label">Tell the model why (optional)</span>
+              <textarea
+                className="textarea"
+                data-testid="approval-reason"
+                rows={2}
+                value={reason}
+                placeholder="Sent with a denial, e.g. “don’t touch generated files”"
+                onChange={(e) => setReason(e.target.value)}
+              />
+            </label>
+          )}
           {error && (
             <p className="field-error" role="alert">
               {error}
@@ -169,7 +181,9 @@ function ApprovalDialog({
         </div>
 
         <footer className="approval__footer">
-          <span className="approval__hint">Esc focuses Deny</span>
+          <span className="approval__hint">
+            {always.draft ? 'Saving the rule also allows this call' : 'Esc focuses Deny'}
+          </span>
           <button
             ref={denyButton}
             type="button"
@@ -180,15 +194,50 @@ function ApprovalDialog({
           >
             Deny
           </button>
-          <button
-            type="button"
-            className="button button--primary"
-            data-testid="approval-allow"
-            onClick={() => respond('allow')}
-            disabled={responding}
-          >
-            Allow once
-          </button>
+          {always.draft ? (
+            <>
+              <button
+                type="button"
+                className="button"
+                data-testid="always-allow-back"
+                onClick={always.close}
+                disabled={always.saving}
+              >
+                Back
+              </button>
+              <button
+                type="button"
+                className="button button--primary"
+                data-testid="always-allow-save"
+                onClick={always.save}
+                disabled={responding || always.saving || always.blocker !== null}
+                title={always.blocker ?? undefined}
+              >
+                {always.saving ? 'Saving…' : 'Save rule and allow'}
+              </button>
+            </>
+          ) : (
+            <>
+              <button
+                type="button"
+                className="button"
+                data-testid="approval-always"
+                onClick={always.open}
+                disabled={responding}
+              >
+                Always allow…
+              </button>
+              <button
+                type="button"
+                className="button button--primary"
+                data-testid="approval-allow"
+                onClick={() => respond('allow')}
+                disabled={responding}
+              >
+                Allow once
+              </button>
+            </>
+          )}
         </footer>
       </div>
     </div>

@@ -19,6 +19,10 @@ export function describeApproval(request: Pick<ApprovalRequest, 'tool' | 'input'
       return request.input && (request.input as Record<string, unknown>).replace_all === true
         ? `Edit ${where}, replacing every occurrence of the text shown below.`
         : `Edit ${where}, replacing the text shown below.`
+    case 'Shell':
+      return request.input && (request.input as Record<string, unknown>).background === true
+        ? 'Start the command below in the project folder, in the background: it keeps running until it ends or is stopped.'
+        : 'Run the command below in the project folder.'
     default:
       return `Run the tool ${request.tool} with the arguments below.`
   }

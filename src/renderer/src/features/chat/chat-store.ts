@@ -5,6 +5,7 @@ import { errorMessage } from '../../lib/errors'
 import { createReducerStore } from '../../lib/reducer-store'
 import { restoreApprovals } from '../approvals/approvals-store'
 import { useSessions } from '../sessions/sessions-store'
+import { useTodos } from '../todo/todo-store'
 import { initialModelsState, modelsReducer } from './models-reducer'
 import { chatReducer, initialChatState, isBusy } from './transcript-reducer'
 
@@ -25,6 +26,7 @@ export async function loadSession(sessionId: string, force = false): Promise<voi
       running: snapshot.session.running
     })
     useSessions.getState().dispatch({ type: 'session-updated', session: snapshot.session })
+    useTodos.getState().dispatch({ type: 'updated', sessionId, items: snapshot.todos })
     restoreApprovals(sessionId, snapshot.pendingApprovals)
   } catch (error) {
     dispatch({ type: 'load-failed', sessionId, error: errorMessage(error) })

@@ -2,11 +2,17 @@ import { useEffect, useState, type JSX } from 'react'
 import type { TranscriptItem } from '../../../../shared/domain'
 import { baseName } from '../../lib/format'
 import { useVisibleApprovals } from '../approvals/use-visible-approvals'
+import { usePromptPalette } from '../mcp/prompt-palette'
+import { PlanningBanner, PlanningToggle } from '../safety/planning-toggle'
+import { TaintBadge } from '../safety/taint-badge'
 import { useSessions } from '../sessions/sessions-store'
 import { selectedSession } from '../sessions/sessions-reducer'
 import { loadSession, sendMessage, stopTurn, useChat } from './chat-store'
 import { Composer } from './composer'
 import { ModelPicker } from './model-picker'
+import { JobsToggle } from '../jobs/jobs-toggle'
+import { InstructionsLine } from '../skills/instructions-line'
+import { QuestionCard } from '../skills/question-card'
 import { TranscriptView } from './transcript-view'
 import { isBusy } from './transcript-reducer'
 import './chat.css'
@@ -33,6 +39,7 @@ export function ChatView(): JSX.Element {
   const approvalOpen = useVisibleApprovals().length > 0
   const [draft, setDraft] = useState('')
   const [followSignal, setFollowSignal] = useState(0)
+  const palette = usePromptPalette(draft, setDraft)
 
   // Escape stops the turn from anywhere, except while an approval is asked: there it means
   // "let me decide", and the modal moves focus to Deny instead.
@@ -93,8 +100,13 @@ export function ChatView(): JSX.Element {
             <span className="spinner-dot" /> Working
           </span>
         )}
+        <InstructionsLine />
+        <TaintBadge session={session} />
+        <PlanningToggle session={session} />
         <ModelPicker session={session} />
+        <JobsToggle />
       </header>
+      <PlanningBanner session={session} running={chat.running} />
 
       {chat.status === 'error' ? (
         <div className="chat__load-error" role="alert">
@@ -127,6 +139,13 @@ export function ChatView(): JSX.Element {
         disabled={busy}
         placeholder={placeholder}
         error={chat.sendError}
+        above={
+          <>
+            <QuestionCard />
+            {palette.element}
+          </>
+        }
+        onKeyDownFirst={palette.onKeyDown}
       />
     </section>
   )

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, type JSX, type KeyboardEvent } from 'react'
+import { useLayoutEffect, useRef, type JSX, type KeyboardEvent, type ReactNode } from 'react'
 import { ArrowUpIcon, StopIcon } from '../../lib/icons'
 import './composer.css'
 
@@ -13,6 +13,10 @@ interface Props {
   disabled: boolean
   placeholder: string
   error: string | null
+  /** Shown just above the input (the slash-command palette). */
+  above?: ReactNode
+  /** Sees each key first; returning true means it was handled there. */
+  onKeyDownFirst?: (event: KeyboardEvent<HTMLTextAreaElement>) => boolean
 }
 
 const MAX_HEIGHT = 200
@@ -38,6 +42,7 @@ export function Composer(props: Props): JSX.Element {
   }, [disabled])
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>): void => {
+    if (props.onKeyDownFirst?.(event)) return
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return
     event.preventDefault()
     if (!disabled && value.trim()) onSend()
@@ -50,6 +55,7 @@ export function Composer(props: Props): JSX.Element {
           {error}
         </p>
       )}
+      {props.above}
       <div className={`composer__box${disabled ? ' composer__box--disabled' : ''}`}>
         <textarea
           ref={input}

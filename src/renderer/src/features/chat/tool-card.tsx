@@ -4,7 +4,11 @@ import { formatDuration, prettyJson } from '../../lib/format'
 import { ChevronIcon } from '../../lib/icons'
 import { toolSummary } from '../../lib/tool-input'
 import { useNow } from '../../lib/use-now'
-import { CollapsibleCode, ToolOutputView } from './output-view'
+import { CapabilityChips } from '../safety/capability-chips'
+import { deniedBadge, refusalLabel } from '../safety/safety-labels'
+import { CollapsibleCode } from './output-view'
+import { resultLabel, ToolResultView } from './tool-result'
+import { ShellCallLive } from '../jobs/shell-call-live'
 import './tool-card.css'
 
 const stateLabels: Record<ToolCallState, string> = {
@@ -23,29 +27,19 @@ const stateTones: Record<ToolCallState, string> = {
   denied: 'red'
 }
 
-export function StateBadge({ state }: { state: ToolCallState }): JSX.Element {
+export function StateBadge({
+  state,
+  refusedBy = null
+}: {
+  state: ToolCallState
+  refusedBy?: string | null
+}): JSX.Element {
   return (
     <span className={`badge badge--${stateTones[state]}`} data-testid="tool-state">
       {state === 'running' && <span className="spinner-dot spinner-dot--small" />}
-      {stateLabels[state]}
+      {state === 'denied' ? deniedBadge(refusedBy) : stateLabels[state]}
     </span>
   )
-}
-
-/** Who stopped the call, in words; the gate names itself with short ids. */
-function refusalLabel(refusedBy: string | null): string {
-  switch (refusedBy) {
-    case 'approver':
-      return 'Denied'
-    case 'mode':
-      return 'Refused by the approval mode'
-    case 'cancel':
-      return 'Stopped before it ran'
-    case null:
-      return 'Not run'
-    default:
-      return `Refused by ${refusedBy}`
-  }
 }
 
 /** The reason the model was given: a denied call's output is that reason. */
@@ -93,15 +87,21 @@ export const ToolCard = memo(function ToolCard({ call }: { call: ToolCallView })
         <span className="tool-card__summary mono" title={summary}>
           {summary}
         </span>
+        <CapabilityChips readOnly={call.readOnly} capabilities={call.capabilities} />
         <Duration call={call} />
-        <StateBadge state={call.state} />
+        <StateBadge state={call.state} refusedBy={call.refusedBy} />
       </button>
       {call.state === 'denied' && (
-        <p className="tool-card__refusal" data-testid="tool-refusal">
+        <p
+          className="tool-card__refusal"
+          data-testid="tool-refusal"
+          data-refused-by={call.refusedBy ?? ''}
+        >
           <strong>{refusalLabel(call.refusedBy)}</strong>
           {outputText(call) && <> — {outputText(call)}</>}
         </p>
       )}
+      {call.name === 'Shell' && <ShellCallLive call={call} />}
       {open && (
         <div className="tool-card__details" id={detailsId}>
           <div className="tool-card__section-label">Arguments</div>
@@ -113,12 +113,12 @@ export const ToolCard = memo(function ToolCard({ call }: { call: ToolCallView })
           {call.output && (
             <>
               <div className="tool-card__section-label">
-                {call.output.isError ? 'Error' : 'Output'}
+                {resultLabel(call.output)}
                 {call.output.external && (
                   <span className="tool-card__external">from outside this machine</span>
                 )}
               </div>
-              <ToolOutputView output={call.output} />
+              <ToolResultView output={call.output} tool={call.name} />
             </>
           )}
         </div>

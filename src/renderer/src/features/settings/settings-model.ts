@@ -9,6 +9,8 @@ export interface ProviderDraft {
   keyEnv: string
   keySecret: string
   models: string[]
+  /** Settings of the provider this form does not edit (`context_windows`), kept as they are. */
+  extra?: Record<string, unknown>
 }
 
 export const providerKinds: { value: ProviderKind; label: string }[] = [
@@ -64,6 +66,13 @@ export interface SettingsView {
   mode: ApprovalMode
 }
 
+const formKeys = new Set(['kind', 'id', 'base_url', 'api_key_env', 'api_key_secret', 'models'])
+
+function extraFields(provider: Record<string, unknown>): Record<string, unknown> | undefined {
+  const extra = Object.fromEntries(Object.entries(provider).filter(([key]) => !formKeys.has(key)))
+  return Object.keys(extra).length > 0 ? extra : undefined
+}
+
 export function readSettings(raw: unknown): SettingsView {
   const base = isRecord(raw) ? raw : {}
   const providers = Array.isArray(base.providers)
@@ -75,7 +84,8 @@ export function readSettings(raw: unknown): SettingsView {
         keySecret: text(p.api_key_secret),
         models: Array.isArray(p.models)
           ? p.models.filter((m): m is string => typeof m === 'string')
-          : []
+          : [],
+        extra: extraFields(p)
       }))
     : []
   const dm = isRecord(base.default_model) ? base.default_model : null
@@ -94,7 +104,7 @@ export function readSettings(raw: unknown): SettingsView {
 
 /** The settings-file shape of a provider; empty fields are left out rather than sent as "". */
 export function providerToSettings(draft: ProviderDraft): Record<string, unknown> {
-  const out: Record<string, unknown> = { id: draft.id.trim(), kind: draft.kind }
+  const out: Record<string, unknown> = { ...draft.extra, id: draft.id.trim(), kind: draft.kind }
   if (draft.baseUrl.trim()) out.base_url = draft.baseUrl.trim()
   if (draft.keyEnv.trim()) out.api_key_env = draft.keyEnv.trim()
   if (draft.keySecret.trim()) out.api_key_secret = draft.keySecret.trim()

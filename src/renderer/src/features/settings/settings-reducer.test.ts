@@ -182,4 +182,35 @@ describe('readSettings', () => {
     expect(view.mode).toBe('ask')
     expect(readSettings(null).providers).toEqual([])
   })
+
+  it('keeps provider settings the form does not edit when it saves', () => {
+    const provider = {
+      id: 'local',
+      kind: 'openai-compatible',
+      base_url: 'http://127.0.0.1:11434/v1',
+      models: ['llama3.2'],
+      context_windows: { 'llama3.2': 8192 }
+    }
+    const view = readSettings({ providers: [provider] })
+    expect(buildSettings(view, view.providers).providers).toEqual([provider])
+  })
+})
+
+describe('base-synced', () => {
+  it('keeps a rule saved elsewhere when Save writes the file again, without unsaved changes', () => {
+    const loaded = run(initialSettingsState, {
+      type: 'loaded',
+      path: '/s.yaml',
+      settings: fileWithOne,
+      issues: []
+    })
+    const permissions = { mode: 'ask', rules: [{ tool: 'Write', decision: 'allow' }] }
+    const synced = run(loaded, { type: 'base-synced', key: 'permissions', value: permissions })
+    expect(synced.dirty).toBe(false)
+    const mode = run(synced, { type: 'mode', mode: 'read-only' })
+    expect(buildSettings(mode, mode.providers).permissions).toEqual({
+      mode: 'read-only',
+      rules: [{ tool: 'Write', decision: 'allow' }]
+    })
+  })
 })

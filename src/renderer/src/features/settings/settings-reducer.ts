@@ -65,6 +65,10 @@ export type SettingsAction =
   | { type: 'remove-provider'; index: number }
   | { type: 'default-model'; model: ModelRef | null }
   | { type: 'mode'; mode: ApprovalMode }
+  /** Replaces one top-level key this screen does not model itself (e.g. `mcp`), kept on save. */
+  | { type: 'base-set'; key: string; value: unknown }
+  /** The file changed under this screen (a rule saved elsewhere): keep the copy Save writes in step. */
+  | { type: 'base-synced'; key: string; value: unknown }
   | { type: 'save-started'; formIndex: number | null }
   | { type: 'saved'; providers: ProviderDraft[]; at: number }
   | { type: 'save-rejected'; issues: SettingsIssue[] }
@@ -248,6 +252,10 @@ export function settingsReducer(state: SettingsState, action: SettingsAction): S
       return { ...state, defaultModel: action.model, dirty: true }
     case 'mode':
       return { ...state, mode: action.mode, dirty: true }
+    case 'base-set':
+      return { ...state, base: { ...state.base, [action.key]: action.value }, dirty: true }
+    case 'base-synced':
+      return { ...state, base: { ...state.base, [action.key]: action.value } }
     case 'save-started':
       return { ...state, saving: true, saveError: null, formIndex: action.formIndex }
     case 'saved':

@@ -9,6 +9,9 @@ import { ProviderList } from './provider-list'
 import { allModels, placeIssues } from './settings-model'
 import { providersToSave } from './settings-reducer'
 import { loadSettings, saveSettings, useSettings } from './settings-store'
+import { McpSection } from '../mcp/mcp-section'
+import { SkillsSection } from '../skills/skills-section'
+import { PermissionRules } from '../permissions/permission-rules'
 import './settings.css'
 
 const modes: { value: ApprovalMode; label: string; hint: string }[] = [
@@ -193,9 +196,13 @@ export function SettingsScreen(): JSX.Element {
             </label>
           </section>
 
-          <section className="settings-section" aria-labelledby="approvals-heading">
+          <section
+            className="settings-section"
+            aria-labelledby="approvals-heading"
+            data-testid="permissions-section"
+          >
             <h2 id="approvals-heading" className="settings-section__title">
-              Approvals
+              Permissions
             </h2>
             <div className="mode-row">
               <span className="mode-row__current">
@@ -217,7 +224,11 @@ export function SettingsScreen(): JSX.Element {
             </div>
             <p className="field__hint">{modeHint}</p>
             {placed.mode && <p className="field-error">{placed.mode}</p>}
+            {!onboarding && <PermissionRules />}
           </section>
+
+          {!onboarding && <McpSection />}
+          {!onboarding && <SkillsSection />}
         </div>
       </div>
 

@@ -1,0 +1,30 @@
+import { judgeShell } from '../../gate/rules'
+import { UsageError, type CliArgs } from '../args'
+import { cliCore, requireWorkspace } from '../context'
+
+/**
+ * `rules check 'COMMAND'`: what the permission rules in force say of a shell command, and which
+ * rule (or concern) decided it. `decision` is allow, prompt or forbid; with no rule speaking, the
+ * mode decides (`ask` prompts for Shell, `allow` allows, `read-only` forbids).
+ */
+export async function rulesCommand(args: CliArgs): Promise<number> {
+  const [verb, command, ...extra] = args.positionals
+  if (verb !== 'check' || !command || extra.length > 0) {
+    throw new UsageError("rules takes one verb: rules check 'COMMAND' [--json]")
+  }
+  const core = await cliCore(args, { host: 'cli', interactive: false, workspace: args.workspace })
+  const settings = (await core.settings.get()).settings
+  const rules = args.workspace
+    ? await core.rules.effective({ workspace: requireWorkspace(args) })
+    : settings.permissions.rules
+  await core.dispose()
+  const verdict = await judgeShell(command, rules)
+  const mode = args.mode ?? settings.permissions.mode
+  const decision =
+    verdict.decision ?? (mode === 'allow' ? 'allow' : mode === 'read-only' ? 'forbid' : 'prompt')
+  const rule =
+    verdict.decision === null ? `no rule matches; mode "${mode}" decides` : verdict.reason
+  if (args.json) console.log(JSON.stringify({ decision, rule }))
+  else console.log(`${decision}: ${rule}`)
+  return 0
+}

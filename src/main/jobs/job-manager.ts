@@ -1,0 +1,222 @@
+import type { JobSummary } from '../../shared/jobs'
+import { Job, type StopCause } from './job'
+import type { OutputBatch, OutputSnapshot } from './output-stream'
+import { JobTempDirs } from './temp-dirs'
+
+/** Kept per job: enough scrollback for the monitor and the model's tail, bounded whatever runs. */
+export const DEFAULT_RING_BYTES = 1024 * 1024
+
+/** What the manager tells the window about; the core forwards these as contract events. */
+export interface JobEvents {
+  updated(job: JobSummary): void
+  output(jobId: string, batch: OutputBatch): void
+  dismissed(jobId: string): void
+}
+
+export interface JobManagerOptions {
+  events?: Partial<JobEvents>
+  /** Where the per-command temp directories go (default: the system's temp folder). */
+  tempBase?: string
+  ringBytes?: number
+  /** The environment commands start from (default: this process's). */
+  env?: NodeJS.ProcessEnv
+  /** Variables left out of that environment (the provider keys), read at each start. */
+  hiddenEnv?: () => Promise<string[]> | string[]
+}
+
+export interface StartRequest {
+  sessionId: string
+  workspace: string
+  callId: string | null
+  command: string
+  description?: string | null
+  background: boolean
+  timeoutMs: number | null
+}
+
+/**
+ * Every shell command of every session: foreground commands while they run (so the window can
+ * show and stop them) and background jobs until the session ends. Each runs in its own pty
+ * with its own TMPDIR, removed when it ends.
+ */
+export class JobManager {
+  private readonly jobs = new Map<string, Job>()
+  private readonly temp: JobTempDirs
+  private readonly events: Partial<JobEvents>
+  private readonly ringBytes: number
+  private next = 1
+  private disposed = false
+
+  constructor(private readonly options: JobManagerOptions = {}) {
+    this.temp = new JobTempDirs(options.tempBase)
+    this.events = options.events ?? {}
+    this.ringBytes = options.ringBytes ?? DEFAULT_RING_BYTES
+  }
+
+  async start(request: StartRequest): Promise<Job> {
+    if (this.disposed) throw new Error('the job manager is shut down')
+    const id = `bashcmd-${this.next++}`
+    const hidden = new Set(await this.options.hiddenEnv?.())
+    const tmp = await this.temp.create(id)
+    let job: Job
+    try {
+      job = this.spawn(id, tmp, request, this.environment(tmp, hidden))
+    } catch (error) {
+      await this.temp.remove(tmp)
+      throw error
+    }
+    this.jobs.set(id, job)
+    this.announce(job)
+    return job
+  }
+
+  private spawn(id: string, tmp: string, request: StartRequest, env: Record<string, string>): Job {
+    const job: Job = new Job(
+      {
+        id,
+        sessionId: request.sessionId,
+        workspace: request.workspace,
+        callId: request.callId,
+        background: request.background,
+        command: request.command,
+        description: request.description ?? null,
+        timeoutMs: request.timeoutMs,
+        env,
+        ringBytes: this.ringBytes
+      },
+      {
+        output: (batch) => this.events.output?.(id, batch),
+        changed: () => this.announce(job),
+        cleanup: () => this.temp.remove(tmp)
+      }
+    )
+    return job
+  }
+
+  get(id: string): Job | undefined {
+    return this.jobs.get(id)
+  }
+
+  /** The background jobs of one session, oldest first: what ShellStatus lists. */
+  backgroundJobs(sessionId: string): Job[] {
+    return [...this.jobs.values()].filter(
+      (j) => j.spec.sessionId === sessionId && j.spec.background
+    )
+  }
+
+  /** What the window's monitor shows for a project folder. */
+  list(workspace: string): JobSummary[] {
+    return [...this.jobs.values()]
+      .filter((job) => job.spec.workspace === workspace && !job.dismissed)
+      .map((job) => job.summary())
+  }
+
+  /** Stops a running job; false when there is no such job or it already ended. */
+  stop(id: string, cause: StopCause): boolean {
+    return this.jobs.get(id)?.stop(cause) ?? false
+  }
+
+  /** Stops the foreground command a tool call is running (the window's Stop on its card). */
+  stopCall(sessionId: string, callId: string, cause: StopCause): boolean {
+    for (const job of this.jobs.values()) {
+      if (job.spec.sessionId === sessionId && job.spec.callId === callId && job.running) {
+        return job.stop(cause)
+      }
+    }
+    return false
+  }
+
+  /** Waits until the job ends or `ms` pass (or `signal` aborts); true when it ended. */
+  async wait(job: Job, ms: number, signal?: AbortSignal): Promise<boolean> {
+    if (!job.running) return true
+    let timer: NodeJS.Timeout | undefined
+    let onAbort: (() => void) | undefined
+    const gaveUp = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, ms)
+      onAbort = resolve
+      signal?.addEventListener('abort', onAbort, { once: true })
+    })
+    await Promise.race([job.finished, gaveUp])
+    clearTimeout(timer)
+    if (onAbort) signal?.removeEventListener('abort', onAbort)
+    return !job.running
+  }
+
+  /** A foreground command's result was taken: it leaves the manager and the window. */
+  release(job: Job): void {
+    if (job.running || !this.jobs.delete(job.id)) return
+    job.ring.release()
+    this.events.dismissed?.(job.id)
+  }
+
+  /** The model has the finished job's whole result; its output is kept until dismissed. */
+  markCollected(job: Job): void {
+    job.collected = true
+    if (job.dismissed) job.ring.release()
+  }
+
+  /** The person removed a finished job from the monitor; false while it still runs. */
+  dismiss(id: string): boolean {
+    const job = this.jobs.get(id)
+    if (!job || job.running || job.dismissed) return false
+    job.dismissed = true
+    job.stream.close()
+    // The model may still ask for it; once it has, nothing needs the output any more.
+    if (job.collected || !job.spec.background) job.ring.release()
+    if (!job.spec.background) this.jobs.delete(id)
+    this.events.dismissed?.(id)
+    return true
+  }
+
+  follow(id: string, viewer: string): OutputSnapshot | null {
+    return this.jobs.get(id)?.stream.follow(viewer) ?? null
+  }
+
+  unfollow(id: string, viewer: string): void {
+    this.jobs.get(id)?.stream.unfollow(viewer)
+  }
+
+  ack(id: string, viewer: string, chars: number): void {
+    this.jobs.get(id)?.stream.ack(viewer, chars)
+  }
+
+  /** Stops every running job of a session and waits for them to end. */
+  async stopSession(sessionId: string, cause: StopCause = 'session'): Promise<void> {
+    const running = [...this.jobs.values()].filter(
+      (job) => job.spec.sessionId === sessionId && job.running
+    )
+    for (const job of running) job.stop(cause)
+    await Promise.all(running.map((job) => job.finished))
+  }
+
+  /** Stops everything, waits for it to end, and removes the temp directories. */
+  async dispose(): Promise<void> {
+    this.disposed = true
+    const all = [...this.jobs.values()]
+    for (const job of all) job.stop('session')
+    await Promise.all(all.map((job) => job.finished))
+    await this.temp.dispose()
+  }
+
+  private announce(job: Job): void {
+    this.events.updated?.(job.summary())
+  }
+
+  private environment(tmp: string, hidden: ReadonlySet<string>): Record<string, string> {
+    const env: Record<string, string> = {}
+    for (const [key, value] of Object.entries(this.options.env ?? process.env)) {
+      if (value !== undefined && !hidden.has(key)) env[key] = value
+    }
+    return {
+      ...env,
+      TERM: 'xterm-256color',
+      COLORTERM: 'truecolor',
+      TMPDIR: tmp,
+      TMP: tmp,
+      TEMP: tmp,
+      // Nobody is at the keyboard to page through output.
+      PAGER: 'cat',
+      GIT_PAGER: 'cat'
+    }
+  }
+}

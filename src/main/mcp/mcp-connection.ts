@@ -1,0 +1,202 @@
+import { StringDecoder } from 'node:string_decoder'
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
+import {
+  ErrorCode,
+  McpError,
+  PromptListChangedNotificationSchema,
+  ResourceListChangedNotificationSchema,
+  ToolListChangedNotificationSchema,
+  type CallToolResult,
+  type GetPromptResult,
+  type Tool as SdkTool
+} from '@modelcontextprotocol/sdk/types.js'
+import type { McpPrompt, McpResource } from '../../shared/mcp'
+import { version } from '../version'
+import type { LogRing } from './log-ring'
+import { exactSpawnEnvironment } from './server-env'
+
+/** Every request to a server gives up after this long. */
+export const REQUEST_TIMEOUT_MS = 120_000
+
+export interface ConnectionOptions {
+  command: string
+  args: readonly string[]
+  /** The child's whole environment (see server-env.ts). */
+  env: Record<string, string>
+  cwd: string
+  log: LogRing
+  /** How long the handshake and first listings may take before the server counts as failed. */
+  startupTimeoutMs: number
+  /** The process went away without close() being called. */
+  onLost: () => void
+  /** The server said its tools, resources or prompts changed; they are listed again first. */
+  onListsChanged: () => void
+}
+
+/** One running server process and the MCP client talking to it. */
+export class McpConnection {
+  tools: SdkTool[] = []
+  resources: McpResource[] = []
+  prompts: McpPrompt[] = []
+  private closing = false
+  private opened = false
+
+  private constructor(
+    private readonly client: Client,
+    private readonly transport: StdioClientTransport,
+    private readonly options: ConnectionOptions
+  ) {}
+
+  get pid(): number | null {
+    return this.transport.pid
+  }
+
+  /** Starts the process, shakes hands and lists what it offers; throws a sentence on failure. */
+  static async open(options: ConnectionOptions): Promise<McpConnection> {
+    const transport = new StdioClientTransport({
+      command: options.command,
+      args: [...options.args],
+      env: exactSpawnEnvironment(options.env),
+      cwd: options.cwd,
+      // Never the terminal: a server's stderr is its log.
+      stderr: 'pipe'
+    })
+    // A decoder, so a character split across two chunks is not garbled.
+    const decoder = new StringDecoder('utf8')
+    transport.stderr?.on('data', (chunk: Buffer) => options.log.stderr(decoder.write(chunk)))
+    const client = new Client({ name: 'mecatl', version }, { capabilities: {} })
+    const connection = new McpConnection(client, transport, options)
+    let exited = false
+    client.onclose = () => {
+      exited = true
+      if (connection.closing) return
+      options.log.event('the server process exited')
+      // Only a server that was up is "lost"; one dying during startup fails open() instead.
+      if (connection.opened) options.onLost()
+    }
+    client.onerror = (error) => options.log.event(`transport error: ${error.message}`)
+    try {
+      await client.connect(transport, { timeout: options.startupTimeoutMs })
+      options.log.event(`started (pid ${transport.pid ?? '?'})`)
+      await connection.refresh(options.startupTimeoutMs)
+    } catch (error) {
+      connection.closing = true
+      await transport.close().catch(() => undefined)
+      throw new Error(startupFailure(error, options, exited), { cause: error })
+    }
+    connection.watchLists()
+    connection.opened = true
+    return connection
+  }
+
+  async callTool(
+    name: string,
+    args: Record<string, unknown>,
+    signal: AbortSignal
+  ): Promise<CallToolResult> {
+    const result = await this.client.callTool({ name, arguments: args }, undefined, {
+      timeout: REQUEST_TIMEOUT_MS,
+      signal
+    })
+    return result as CallToolResult
+  }
+
+  async getPrompt(name: string, args: Record<string, string>): Promise<GetPromptResult> {
+    return this.client.getPrompt({ name, arguments: args }, { timeout: REQUEST_TIMEOUT_MS })
+  }
+
+  /** Lists tools, resources and prompts again (all pages). */
+  async refresh(timeout = REQUEST_TIMEOUT_MS): Promise<void> {
+    const caps = this.client.getServerCapabilities() ?? {}
+    const tools: SdkTool[] = []
+    if (caps.tools) {
+      let cursor: string | undefined
+      do {
+        const page = await this.client.listTools(cursor ? { cursor } : {}, { timeout })
+        tools.push(...page.tools)
+        cursor = page.nextCursor
+      } while (cursor)
+    }
+    // Resources and prompts are extras for the settings screen: a server that fails to list
+    // them still offers its tools.
+    const resources = caps.resources
+      ? await this.client
+          .listResources({}, { timeout })
+          .then((r) =>
+            r.resources.map((res) => ({
+              uri: res.uri,
+              name: res.name,
+              description: res.description ?? null,
+              mimeType: res.mimeType ?? null
+            }))
+          )
+          .catch((error: unknown) => this.noted('listing resources', error, []))
+      : []
+    const prompts = caps.prompts
+      ? await this.client
+          .listPrompts({}, { timeout })
+          .then((r) =>
+            r.prompts.map((p) => ({
+              name: p.name,
+              title: p.title ?? null,
+              description: p.description ?? null,
+              arguments: (p.arguments ?? []).map((a) => ({
+                name: a.name,
+                description: a.description ?? null,
+                required: a.required ?? false
+              }))
+            }))
+          )
+          .catch((error: unknown) => this.noted('listing prompts', error, []))
+      : []
+    this.tools = tools
+    this.resources = resources
+    this.prompts = prompts
+  }
+
+  async close(): Promise<void> {
+    this.closing = true
+    await this.client.close().catch(() => undefined)
+  }
+
+  private watchLists(): void {
+    const changed = (): void => {
+      this.refresh()
+        .then(() => this.options.onListsChanged())
+        .catch((error: unknown) => this.noted('listing again after a change', error, undefined))
+    }
+    this.client.setNotificationHandler(ToolListChangedNotificationSchema, changed)
+    this.client.setNotificationHandler(ResourceListChangedNotificationSchema, changed)
+    this.client.setNotificationHandler(PromptListChangedNotificationSchema, changed)
+  }
+
+  private noted<T>(what: string, error: unknown, fallback: T): T {
+    this.options.log.event(`${what} failed: ${messageOf(error)}`)
+    return fallback
+  }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}
+
+/** Why a server did not start, in a sentence that says what to check. */
+function startupFailure(error: unknown, options: ConnectionOptions, exited: boolean): string {
+  const code = (error as NodeJS.ErrnoException).code
+  if (code === 'ENOENT') {
+    return `the command "${options.command}" was not found; check the command, or give its full path (the server's PATH is ${options.env.PATH ?? 'empty'})`
+  }
+  if (code === 'EACCES') {
+    return `the command "${options.command}" cannot be run (permission denied); check that it is an executable program`
+  }
+  const tail = options.log.tail(5)
+  const printed = tail.length > 0 ? `; it printed: ${tail.join(' | ')}` : ''
+  if (error instanceof McpError && error.code === ErrorCode.RequestTimeout && !exited) {
+    return `the server did not answer the MCP handshake within ${Math.round(options.startupTimeoutMs / 1000)} s; check that "${options.command}" is an MCP server speaking stdio${printed}`
+  }
+  if (exited || (error instanceof McpError && error.code === ErrorCode.ConnectionClosed)) {
+    return `the server exited during startup${printed || '; it printed nothing on stderr'}`
+  }
+  return `the server failed to start: ${messageOf(error)}${printed}`
+}

@@ -1,0 +1,56 @@
+import { readFile } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { RpcError } from '../../shared/contract'
+import type { Handlers } from '../rpc/router'
+import { importMcpServers } from './import-config'
+import type { McpManager } from './mcp-manager'
+
+type McpCall = 'mcp.status' | 'mcp.log' | 'mcp.restart' | 'mcp.trust' | 'mcp.prompt' | 'mcp.import'
+
+/** The MCP calls of the contract; `checkFolder` canonicalises a folder a person named. */
+export function mcpHandlers(
+  manager: McpManager,
+  checkFolder: (folder: string) => Promise<string>
+): Pick<Handlers, McpCall> {
+  const folderOrNull = async (folder: string | undefined): Promise<string | null> =>
+    folder ? checkFolder(folder) : null
+  const failed = (error: unknown): never => {
+    if (error instanceof RpcError) throw error
+    throw new RpcError('conflict', error instanceof Error ? error.message : String(error))
+  }
+  return {
+    'mcp.status': async ({ workspace }) => manager.status(await folderOrNull(workspace)),
+    'mcp.log': async ({ workspace, name }) => ({
+      lines: await manager.log(await folderOrNull(workspace), name)
+    }),
+    'mcp.restart': async ({ workspace, name }) =>
+      manager.restart(await checkFolder(workspace), name).catch(failed),
+    'mcp.trust': async ({ workspace, names, trust }) =>
+      manager.setTrust(await checkFolder(workspace), names, trust).catch(failed),
+    'mcp.prompt': async ({ workspace, server, prompt, arguments: args }) => ({
+      text: await manager
+        .prompt(await checkFolder(workspace), server, prompt, args ?? {})
+        .catch(failed)
+    }),
+    'mcp.import': async ({ path: file, text }) => {
+      let source = 'the pasted text'
+      let content = text ?? ''
+      if (file) {
+        const expanded = file.startsWith('~') ? path.join(os.homedir(), file.slice(1)) : file
+        source = path.resolve(expanded)
+        content = await readFile(source, 'utf8').catch((error: NodeJS.ErrnoException) => {
+          throw new RpcError('not_found', `cannot read ${source} (${error.code ?? error.message})`)
+        })
+      }
+      if (!content.trim()) {
+        throw new RpcError('invalid_input', 'give the path of a config file, or paste its text')
+      }
+      try {
+        return importMcpServers(content, source)
+      } catch (error) {
+        throw new RpcError('invalid_input', error instanceof Error ? error.message : String(error))
+      }
+    }
+  }
+}

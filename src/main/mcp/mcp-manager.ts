@@ -1,0 +1,227 @@
+import { realpathSync } from 'node:fs'
+import path from 'node:path'
+import type { McpLogLine, McpServerSettings, McpServerView, McpStatus } from '../../shared/mcp'
+import type { Settings, SettingsIssue } from '../../shared/settings'
+import type { Tool } from '../tools/tool'
+import { loadProjectSettings } from './project-settings'
+import { findSandbox, type SandboxBackend } from './sandbox'
+import { effectiveTimeZone } from './server-env'
+import { defaultBackoff, type Backoff } from './server-supervisor'
+import { TrustStore } from './trust-store'
+import { WorkspaceServers, type WantedServer } from './workspace-servers'
+
+export interface McpManagerOptions {
+  dataDir: string
+  /** The app's environment: the source of PATH, HOME… and of passthrough variables. */
+  env: NodeJS.ProcessEnv
+  userSettings: () => Promise<Settings>
+  /** Names of the built-in tools, which a raw-named MCP tool may never take. */
+  reservedNames: () => ReadonlySet<string>
+  /** Trust every project-defined server for this run (`--trust-project`); nothing is stored. */
+  trustProject?: boolean
+  startupTimeoutMs?: number
+  backoff?: Backoff
+  sandbox?: SandboxBackend | null
+  /** A workspace's servers changed state, tools or log (throttled). */
+  onUpdate?: (status: McpStatus) => void
+}
+
+const DEFAULT_STARTUP_TIMEOUT_MS = 30_000
+const UPDATE_THROTTLE_MS = 150
+
+/**
+ * The MCP servers of every open project: each folder gets its own set, started in that folder
+ * from the user's servers plus the project's trusted ones, and kept in line with the settings.
+ */
+export class McpManager {
+  private readonly workspaces = new Map<string, WorkspaceServers>()
+  private readonly pendingUpdates = new Map<string, NodeJS.Timeout>()
+  private readonly trust: TrustStore
+  private disposed = false
+
+  constructor(private readonly options: McpManagerOptions) {
+    this.trust = new TrustStore(path.join(options.dataDir, 'mcp-trust.json'))
+  }
+
+  /** The MCP tools of a project folder, once every server has started or failed. */
+  async tools(workspace: string): Promise<Tool[]> {
+    const servers = await this.sync(workspace)
+    await servers.settled()
+    return servers.tools()
+  }
+
+  /** What the settings screen shows; without a folder, the user's servers, not started. */
+  async status(workspace: string | null, settle = false): Promise<McpStatus> {
+    if (!workspace) return this.configOnly()
+    const servers = await this.sync(workspace)
+    if (settle) await servers.settled()
+    return servers.status()
+  }
+
+  async log(workspace: string | null, name: string): Promise<McpLogLine[]> {
+    if (!workspace) return []
+    const servers = await this.sync(workspace)
+    return servers.get(name)?.log.list() ?? []
+  }
+
+  async restart(workspace: string, name: string): Promise<McpStatus> {
+    const servers = await this.sync(workspace)
+    const server = servers.get(name)
+    if (!server) throw new Error(`there is no MCP server named "${name}" for this project`)
+    if (server.state === 'disabled' || server.state === 'untrusted') {
+      throw new Error(`the MCP server "${name}" is ${server.state}; enable or trust it first`)
+    }
+    await server.restart()
+    return servers.status()
+  }
+
+  /** Approves (or withdraws approval of) project-defined servers, then applies it. */
+  async setTrust(workspace: string, names: readonly string[], trust: boolean): Promise<McpStatus> {
+    const key = canonical(workspace)
+    const project = await loadProjectSettings(key)
+    const chosen = project.settings.mcp.filter((server) => names.includes(server.name))
+    const unknown = names.filter((name) => !chosen.some((server) => server.name === name))
+    if (unknown.length > 0) {
+      throw new Error(`this project's settings define no MCP server named ${unknown.join(', ')}`)
+    }
+    await this.trust.set(key, chosen, trust)
+    return (await this.sync(key)).status()
+  }
+
+  async prompt(
+    workspace: string,
+    server: string,
+    prompt: string,
+    args: Record<string, string>
+  ): Promise<string> {
+    const servers = await this.sync(workspace)
+    const supervisor = servers.get(server)
+    if (!supervisor) throw new Error(`there is no MCP server named "${server}" for this project`)
+    return supervisor.getPrompt(prompt, args)
+  }
+
+  /** Applies changed settings to every project that has servers. */
+  async reconcileAll(): Promise<void> {
+    const results = await Promise.allSettled(
+      [...this.workspaces.keys()].map((workspace) => this.sync(workspace))
+    )
+    for (const result of results) {
+      if (result.status === 'rejected')
+        console.error('MCP: applying settings failed:', result.reason)
+    }
+  }
+
+  async dispose(): Promise<void> {
+    this.disposed = true
+    for (const timer of this.pendingUpdates.values()) clearTimeout(timer)
+    this.pendingUpdates.clear()
+    const all = [...this.workspaces.values()]
+    this.workspaces.clear()
+    await Promise.all(all.map((servers) => servers.dispose()))
+  }
+
+  /** The folder's servers, brought in line with the settings files as they are now. */
+  private async sync(workspace: string): Promise<WorkspaceServers> {
+    const key = canonical(workspace)
+    const settings = await this.options.userSettings()
+    let servers = this.workspaces.get(key)
+    if (!servers) {
+      servers = new WorkspaceServers(
+        key,
+        {
+          cwd: key,
+          appEnv: this.options.env,
+          startupTimeoutMs: this.options.startupTimeoutMs ?? DEFAULT_STARTUP_TIMEOUT_MS,
+          sandbox: this.options.sandbox === undefined ? findSandbox() : this.options.sandbox,
+          backoff: this.options.backoff ?? defaultBackoff
+        },
+        this.options.reservedNames,
+        () => this.announce(key)
+      )
+      if (this.disposed) return servers
+      this.workspaces.set(key, servers)
+    }
+    const project = await loadProjectSettings(key)
+    const issues: SettingsIssue[] = project.issues.map((issue) => ({
+      path: `${project.path}: ${issue.path}`,
+      message: issue.message
+    }))
+    const timeZone = effectiveTimeZone(settings.time_zone)
+    const wanted: WantedServer[] = settings.mcp.map((server) => ({
+      resolved: { settings: server, origin: 'user' },
+      initial: server.enabled ? 'run' : 'disabled',
+      timeZone
+    }))
+    for (const [i, server] of project.settings.mcp.entries()) {
+      if (settings.mcp.some((mine) => mine.name === server.name)) {
+        issues.push({
+          path: `${project.path}: mcp.${i}.name`,
+          message: `the project defines an MCP server "${server.name}", and so do your settings; yours is used. Rename one of them to have both.`
+        })
+        continue
+      }
+      const trusted = this.options.trustProject || (await this.trust.isTrusted(key, server))
+      wanted.push({
+        resolved: { settings: server, origin: 'project' },
+        initial: !server.enabled ? 'disabled' : trusted ? 'run' : 'untrusted',
+        timeZone
+      })
+    }
+    servers.projectFile = project.exists ? project.path : null
+    servers.issues = issues
+    await servers.reconcile(wanted)
+    return servers
+  }
+
+  private async configOnly(): Promise<McpStatus> {
+    const settings = await this.options.userSettings()
+    return {
+      workspace: null,
+      projectFile: null,
+      servers: settings.mcp.map((server) => configView(server)),
+      issues: []
+    }
+  }
+
+  private announce(workspace: string): void {
+    const onUpdate = this.options.onUpdate
+    if (!onUpdate || this.pendingUpdates.has(workspace) || this.disposed) return
+    const timer = setTimeout(() => {
+      this.pendingUpdates.delete(workspace)
+      const servers = this.workspaces.get(workspace)
+      if (servers) onUpdate(servers.status())
+    }, UPDATE_THROTTLE_MS)
+    timer.unref()
+    this.pendingUpdates.set(workspace, timer)
+  }
+}
+
+/** A folder as one key, whichever way it was named. */
+function canonical(workspace: string): string {
+  const resolved = path.resolve(workspace)
+  try {
+    return realpathSync(resolved)
+  } catch {
+    return resolved
+  }
+}
+
+function configView(server: McpServerSettings): McpServerView {
+  return {
+    name: server.name,
+    origin: 'user',
+    command: server.command,
+    args: [...server.args],
+    envNames: [...Object.keys(server.env), ...server.env_passthrough],
+    enabled: server.enabled,
+    sandbox: server.sandbox,
+    state: server.enabled ? 'idle' : 'disabled',
+    error: null,
+    pid: null,
+    restarts: 0,
+    tools: [],
+    resources: [],
+    prompts: [],
+    logCount: 0
+  }
+}

@@ -1,0 +1,115 @@
+import type { CallToolResult, Tool as SdkTool } from '@modelcontextprotocol/sdk/types.js'
+import { z } from 'zod'
+import type { ContentBlock } from '../../shared/domain'
+import type { McpForce } from '../../shared/mcp'
+import type { Tool, ToolOutput } from '../tools/tool'
+import { capabilitiesFromHints } from './annotations'
+
+/** Where an MCP tool's calls go: the supervisor of its server. */
+export interface McpCallTarget {
+  readonly name: string
+  /** `external`: the tool reaches outside this machine, so its result is marked so. */
+  call(
+    tool: string,
+    args: Record<string, unknown>,
+    signal: AbortSignal,
+    external: boolean
+  ): Promise<ToolOutput>
+}
+
+// Providers accept tool names of letters, digits, "_" and "-", at most 64 long.
+const MAX_NAME = 64
+
+/** The name a server's tool is registered under: `mcp__<server>__<tool>`, or the raw name. */
+export function registeredToolName(server: string, raw: string, prefix: boolean): string {
+  const safe = raw.replace(/[^A-Za-z0-9_-]/g, '_')
+  return (prefix ? `mcp__${server}__${safe}` : safe).slice(0, MAX_NAME)
+}
+
+/**
+ * The server's JSON Schema as a zod schema, so arguments are checked before they reach the
+ * server and the model is sent the same shape. A schema zod cannot read becomes "any object":
+ * the server still checks what it receives.
+ */
+function inputSchemaOf(tool: SdkTool): z.ZodType {
+  try {
+    return z.fromJSONSchema(tool.inputSchema as Parameters<typeof z.fromJSONSchema>[0])
+  } catch {
+    return z.looseObject({})
+  }
+}
+
+/** One tool of an MCP server, as an ordinary catalog tool with source `mcp:<server>`. */
+export function mcpTool(target: McpCallTarget, tool: SdkTool, name: string, force: McpForce): Tool {
+  const mapped = capabilitiesFromHints(tool.annotations, force)
+  const description = tool.description ?? tool.title ?? tool.annotations?.title ?? ''
+  return {
+    name,
+    description: description || `The ${tool.name} tool of the MCP server ${target.name}.`,
+    inputSchema: inputSchemaOf(tool),
+    readOnly: mapped.readOnly,
+    capabilities: mapped.capabilities,
+    source: `mcp:${target.name}`,
+    call: (input, ctx) => {
+      const args = input && typeof input === 'object' ? (input as Record<string, unknown>) : {}
+      return target.call(tool.name, args, ctx.signal, mapped.capabilities.untrustedInput)
+    }
+  }
+}
+
+/**
+ * A tool result in our terms. Text and images pass as they are; audio, links and embedded
+ * resources are described in text. `external` when the tool reaches outside this machine.
+ */
+export function toToolOutput(result: CallToolResult, external: boolean): ToolOutput {
+  const content: ContentBlock[] = []
+  for (const block of result.content ?? []) {
+    switch (block.type) {
+      case 'text':
+        content.push({ type: 'text', text: block.text })
+        break
+      case 'image':
+        content.push({ type: 'image', mediaType: block.mimeType, data: block.data })
+        break
+      case 'audio':
+        content.push({
+          type: 'text',
+          text: `[audio ${block.mimeType}, ${base64Bytes(block.data)}]`
+        })
+        break
+      case 'resource_link':
+        content.push({
+          type: 'text',
+          text: `[resource link: ${block.uri}${block.name ? ` (${block.name})` : ''}${block.mimeType ? `, ${block.mimeType}` : ''}]`
+        })
+        break
+      case 'resource': {
+        const resource = block.resource
+        const mime = resource.mimeType ? `, ${resource.mimeType}` : ''
+        if ('text' in resource && typeof resource.text === 'string') {
+          content.push({
+            type: 'text',
+            text: `[resource ${resource.uri}${mime}]\n${resource.text}`
+          })
+        } else if ('blob' in resource && typeof resource.blob === 'string') {
+          content.push({
+            type: 'text',
+            text: `[resource ${resource.uri}${mime}, ${base64Bytes(resource.blob)} of binary data]`
+          })
+        }
+        break
+      }
+    }
+  }
+  if (content.length === 0 && result.structuredContent !== undefined) {
+    content.push({ type: 'text', text: JSON.stringify(result.structuredContent, null, 2) })
+  }
+  if (content.length === 0) content.push({ type: 'text', text: '(the tool returned nothing)' })
+  return { content, isError: result.isError === true, external }
+}
+
+function base64Bytes(data: string): string {
+  const bytes =
+    Math.floor((data.length * 3) / 4) - (data.endsWith('==') ? 2 : data.endsWith('=') ? 1 : 0)
+  return `${bytes} bytes`
+}

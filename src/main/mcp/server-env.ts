@@ -1,0 +1,50 @@
+import { DEFAULT_INHERITED_ENV_VARS } from '@modelcontextprotocol/sdk/client/stdio.js'
+import type { McpServerSettings } from '../../shared/mcp'
+import { refusedPassthrough } from '../../shared/mcp'
+
+/** What every server gets from the app's environment, when set there. */
+export const BASE_ENV_NAMES = ['PATH', 'HOME', 'LANG', 'LC_ALL', 'TZ'] as const
+
+/**
+ * The whole environment of one MCP server: PATH, HOME, LANG, LC_ALL and TZ from the app's
+ * environment, MECATL_TZ, the variables named in `env_passthrough`, then the literal `env`.
+ * Nothing else. A passthrough name that changes how code loads is skipped even if the settings
+ * check was bypassed.
+ */
+export function serverEnvironment(
+  server: Pick<McpServerSettings, 'env' | 'env_passthrough'>,
+  appEnv: NodeJS.ProcessEnv,
+  timeZone: string
+): Record<string, string> {
+  const env: Record<string, string> = {}
+  for (const name of BASE_ENV_NAMES) {
+    const value = appEnv[name]
+    if (value !== undefined) env[name] = value
+  }
+  env.MECATL_TZ = timeZone
+  for (const name of server.env_passthrough) {
+    const value = appEnv[name]
+    if (value !== undefined && refusedPassthrough(name) === null) env[name] = value
+  }
+  return { ...env, ...server.env }
+}
+
+/**
+ * The SDK's stdio transport spawns with `{...getDefaultEnvironment(), ...env}`, which would add
+ * the app's LOGNAME, SHELL, TERM and USER (see sdk/dist/cjs/client/stdio.js). Node's spawn drops
+ * variables whose value is undefined, so naming each of those defaults as undefined (unless the
+ * allowlist set it) makes the child's environment exactly `env`.
+ */
+export function exactSpawnEnvironment(env: Record<string, string>): Record<string, string> {
+  const blanked: Record<string, string | undefined> = {}
+  for (const name of DEFAULT_INHERITED_ENV_VARS) {
+    if (!(name in env)) blanked[name] = undefined
+  }
+  // The transport's type says string values; undefined is what removes a default (see above).
+  return { ...blanked, ...env } as Record<string, string>
+}
+
+/** The time zone servers are told: the configured one, else the machine's. */
+export function effectiveTimeZone(configured: string | undefined): string {
+  return configured ?? Intl.DateTimeFormat().resolvedOptions().timeZone ?? 'UTC'
+}

@@ -1,0 +1,310 @@
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js'
+import type { McpServerSettings, McpServerState, McpServerView } from '../../shared/mcp'
+import { errorOutput, type Tool, type ToolOutput } from '../tools/tool'
+import { LogRing } from './log-ring'
+import { McpConnection, REQUEST_TIMEOUT_MS } from './mcp-connection'
+import { mcpTool, registeredToolName, toToolOutput, type McpCallTarget } from './mcp-tool'
+import { sandboxMissing, type SandboxBackend } from './sandbox'
+import { serverEnvironment } from './server-env'
+
+/** A server's settings with where they came from. */
+export interface ResolvedServer {
+  settings: McpServerSettings
+  origin: 'user' | 'project'
+}
+
+export interface Backoff {
+  initialMs: number
+  maxMs: number
+  /** Restarts in a row that may fail before the server is left failed. */
+  maxAttempts: number
+  /** Up this long, a server's next crash starts the backoff afresh. */
+  stableMs: number
+}
+
+export const defaultBackoff: Backoff = {
+  initialMs: 1000,
+  maxMs: 30_000,
+  maxAttempts: 5,
+  stableMs: 60_000
+}
+
+export interface SupervisorDeps {
+  /** The project folder: the server's working directory. */
+  cwd: string
+  appEnv: NodeJS.ProcessEnv
+  timeZone: string
+  startupTimeoutMs: number
+  sandbox: SandboxBackend | null
+  backoff: Backoff
+  /** Tool names already taken by others (built-ins, other servers), for raw-named tools. */
+  takenNames: (server: string) => ReadonlySet<string>
+  /** Something a person would see changed: state, tools, log. */
+  onChange: () => void
+}
+
+/**
+ * Keeps one MCP server running: starts it, reports why it could not, restarts it with backoff
+ * when it dies, and turns its tools into catalog tools. A failure is this server's alone.
+ */
+export class ServerSupervisor implements McpCallTarget {
+  state: McpServerState
+  error: string | null = null
+  restarts = 0
+  readonly log: LogRing
+  private connection: McpConnection | null = null
+  private toolList: Tool[] = []
+  // Bumped by every start and stop, so the result of an outdated attempt is dropped.
+  private generation = 0
+  private starting: Promise<void> | null = null
+  private retryTimer: NodeJS.Timeout | null = null
+  private attempts = 0
+  private readyAt = 0
+
+  constructor(
+    readonly config: ResolvedServer,
+    private readonly deps: SupervisorDeps,
+    initial: 'disabled' | 'untrusted' | 'idle'
+  ) {
+    this.state = initial
+    this.log = new LogRing(500, deps.onChange)
+  }
+
+  get name(): string {
+    return this.config.settings.name
+  }
+
+  /** Registered tools while the server is ready; none otherwise. */
+  tools(): Tool[] {
+    return this.state === 'ready' ? this.toolList : []
+  }
+
+  /** Resolves once the current start attempt (if any) has succeeded or failed. */
+  async settled(): Promise<void> {
+    await this.starting
+  }
+
+  start(): Promise<void> {
+    this.clearRetry()
+    const generation = ++this.generation
+    this.setState('starting', null)
+    this.starting = this.attempt(generation, false)
+    return this.starting
+  }
+
+  /** A restart a person asked for: the backoff starts afresh. */
+  async restart(): Promise<void> {
+    this.attempts = 0
+    await this.shutdown()
+    await this.start()
+  }
+
+  async stop(state: 'disabled' | 'untrusted' | 'idle' = 'idle'): Promise<void> {
+    await this.shutdown()
+    this.setState(state, null)
+  }
+
+  async call(
+    tool: string,
+    args: Record<string, unknown>,
+    signal: AbortSignal,
+    external: boolean
+  ): Promise<ToolOutput> {
+    const connection = this.connection
+    if (!connection || this.state !== 'ready') {
+      const why = this.error ? `: ${this.error}` : ''
+      return errorOutput(
+        `MCP call failed: the server "${this.name}" is ${this.state}${why}. Try again once it is ready.`
+      )
+    }
+    try {
+      return toToolOutput(await connection.callTool(tool, args, signal), external)
+    } catch (error) {
+      if (signal.aborted) return errorOutput('MCP call failed: the call was stopped.')
+      return errorOutput(`MCP call failed: ${this.describeCallError(error)}`)
+    }
+  }
+
+  async getPrompt(name: string, args: Record<string, string>): Promise<string> {
+    if (!this.connection || this.state !== 'ready') {
+      throw new Error(`the MCP server "${this.name}" is ${this.state}; wait until it is ready`)
+    }
+    const result = await this.connection.getPrompt(name, args)
+    return result.messages
+      .map((message) => {
+        const content = message.content
+        if (content.type === 'text') return content.text
+        if (content.type === 'resource' && 'text' in content.resource) {
+          return String(content.resource.text)
+        }
+        return `[${content.type}]`
+      })
+      .join('\n\n')
+  }
+
+  view(): McpServerView {
+    const s = this.config.settings
+    return {
+      name: s.name,
+      origin: this.config.origin,
+      command: s.command,
+      args: [...s.args],
+      envNames: [...Object.keys(s.env), ...s.env_passthrough],
+      enabled: s.enabled,
+      sandbox: s.sandbox,
+      state: this.state,
+      error: this.error,
+      pid: this.state === 'ready' ? (this.connection?.pid ?? null) : null,
+      restarts: this.restarts,
+      tools: this.tools().map((tool) => ({
+        name: tool.name,
+        description: tool.description,
+        readOnly: tool.readOnly,
+        source: tool.source,
+        capabilities: { ...tool.capabilities }
+      })),
+      resources: this.state === 'ready' ? (this.connection?.resources ?? []) : [],
+      prompts: this.state === 'ready' ? (this.connection?.prompts ?? []) : [],
+      logCount: this.log.count
+    }
+  }
+
+  /** One start; `recovering` when it restarts a server that died, so a failure retries. */
+  private async attempt(generation: number, recovering: boolean): Promise<void> {
+    const s = this.config.settings
+    let command = s.command
+    let args = [...s.args]
+    if (s.sandbox) {
+      if (!this.deps.sandbox) return this.failed(generation, sandboxMissing(s.name), false)
+      ;({ command, args } = this.deps.sandbox.wrap(command, args, this.deps.cwd))
+    }
+    this.log.event(`starting: ${[command, ...args].join(' ')}`)
+    let connection: McpConnection
+    try {
+      connection = await McpConnection.open({
+        command,
+        args,
+        env: serverEnvironment(s, this.deps.appEnv, this.deps.timeZone),
+        cwd: this.deps.cwd,
+        log: this.log,
+        startupTimeoutMs: this.deps.startupTimeoutMs,
+        onLost: () => this.lost(generation),
+        onListsChanged: () => {
+          if (generation !== this.generation) return
+          this.adopt(connection, generation)
+        }
+      })
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error)
+      return this.failed(generation, message, recovering)
+    }
+    if (generation !== this.generation) {
+      await connection.close()
+      return
+    }
+    this.connection = connection
+    this.readyAt = Date.now()
+    this.adopt(connection, generation)
+  }
+
+  /** Builds the catalog tools from the server's list; a raw name clash fails the server. */
+  private adopt(connection: McpConnection, generation: number): void {
+    const s = this.config.settings
+    const taken = this.deps.takenNames(s.name)
+    const tools: Tool[] = []
+    const names = new Set<string>()
+    for (const tool of connection.tools) {
+      const name = registeredToolName(s.name, tool.name, s.prefix_tools)
+      if (!s.prefix_tools && taken.has(name)) {
+        void connection.close()
+        this.failed(
+          generation,
+          `its tool "${name}" has the same name as a tool already registered, and a tool is never shadowed; set prefix_tools: true for "${s.name}" so its tools are named mcp__${s.name}__<tool>`,
+          false
+        )
+        return
+      }
+      if (names.has(name)) {
+        this.log.event(`skipped a second tool named ${name} (${tool.name})`)
+        continue
+      }
+      names.add(name)
+      tools.push(mcpTool(this, tool, name, s.force))
+    }
+    this.toolList = tools
+    this.setState('ready', null)
+  }
+
+  private failed(generation: number, message: string, retry: boolean): void {
+    if (generation !== this.generation) return
+    this.connection = null
+    this.toolList = []
+    this.log.event(`failed: ${message}`)
+    if (retry && this.attempts < this.deps.backoff.maxAttempts) {
+      this.scheduleRestart(generation, message)
+      return
+    }
+    const gaveUp = retry ? ` (gave up after ${this.attempts} restarts)` : ''
+    this.setState('failed', `${message}${gaveUp}`)
+  }
+
+  /** The process died while it was up: restart it, waiting longer each time it keeps dying. */
+  private lost(generation: number): void {
+    if (generation !== this.generation) return
+    this.connection = null
+    this.toolList = []
+    if (Date.now() - this.readyAt > this.deps.backoff.stableMs) this.attempts = 0
+    this.scheduleRestart(generation, 'the server process exited')
+  }
+
+  private scheduleRestart(generation: number, why: string): void {
+    const { initialMs, maxMs } = this.deps.backoff
+    const delay = Math.min(initialMs * 2 ** this.attempts, maxMs)
+    this.attempts++
+    this.restarts++
+    this.log.event(`restarting in ${delay} ms (attempt ${this.attempts})`)
+    this.setState('restarting', why)
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null
+      if (generation !== this.generation) return
+      const next = ++this.generation
+      this.setState('restarting', why)
+      this.starting = this.attempt(next, true)
+    }, delay)
+    // A pending restart must not keep a finished CLI command alive.
+    this.retryTimer.unref()
+  }
+
+  private async shutdown(): Promise<void> {
+    this.generation++
+    this.clearRetry()
+    const connection = this.connection
+    this.connection = null
+    this.toolList = []
+    if (connection) {
+      this.log.event('stopping')
+      await connection.close()
+    }
+  }
+
+  private clearRetry(): void {
+    if (this.retryTimer) clearTimeout(this.retryTimer)
+    this.retryTimer = null
+  }
+
+  private setState(state: McpServerState, error: string | null): void {
+    this.state = state
+    this.error = error
+    this.deps.onChange()
+  }
+
+  private describeCallError(error: unknown): string {
+    if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
+      return `the server "${this.name}" did not answer within ${REQUEST_TIMEOUT_MS / 1000} s.`
+    }
+    if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed) {
+      return `the server "${this.name}" went away during the call (${error.message}); it is being restarted, so the call can be tried again shortly.`
+    }
+    return error instanceof Error ? error.message : String(error)
+  }
+}

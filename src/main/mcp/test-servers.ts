@@ -1,0 +1,32 @@
+// The real MCP servers from npm the tests run (devDependencies, started with this node).
+import path from 'node:path'
+import type { McpServerSettingsInput } from '../../shared/mcp'
+
+const modules = path.resolve(__dirname, '../../../node_modules/@modelcontextprotocol')
+
+/** server-everything over stdio, named `name`. */
+export function everythingServer(
+  name = 'everything',
+  extra: Partial<McpServerSettingsInput> = {}
+): McpServerSettingsInput {
+  return {
+    name,
+    command: process.execPath,
+    args: [path.join(modules, 'server-everything/dist/index.js'), 'stdio'],
+    ...extra
+  }
+}
+
+/** server-filesystem allowed into `folder` only. */
+export function filesystemServer(
+  folder: string,
+  name = 'filesystem',
+  extra: Partial<McpServerSettingsInput> = {}
+): McpServerSettingsInput {
+  return {
+    name,
+    command: process.execPath,
+    args: [path.join(modules, 'server-filesystem/dist/index.js'), folder],
+    ...extra
+  }
+}

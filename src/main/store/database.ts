@@ -1,0 +1,106 @@
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
+import Database from 'better-sqlite3'
+import { migrations as allMigrations, type Migration } from './migrations'
+
+/** How long a statement waits for another process (the CLI beside the app) to let go. */
+const BUSY_TIMEOUT_MS = 5_000
+
+/**
+ * The one SQLite database of a data directory, opened with its schema up to date. Statements are
+ * prepared once and reused: `prepare` caches them by their SQL text.
+ */
+export class StoreDatabase {
+  readonly db: Database.Database
+  private readonly statements = new Map<string, Database.Statement<unknown[]>>()
+
+  constructor(db: Database.Database) {
+    this.db = db
+  }
+
+  prepare<Params extends unknown[] = unknown[], Row = unknown>(
+    sql: string
+  ): Database.Statement<Params, Row> {
+    let statement = this.statements.get(sql)
+    if (!statement) {
+      statement = this.db.prepare(sql)
+      this.statements.set(sql, statement)
+    }
+    return statement as unknown as Database.Statement<Params, Row>
+  }
+
+  /**
+   * Runs `fn` in a write transaction taken at its start (BEGIN IMMEDIATE), so two processes
+   * changing the same rows queue on the busy timeout instead of failing halfway.
+   */
+  write<T>(fn: () => T): T {
+    return this.db.transaction(fn).immediate()
+  }
+
+  /** The schema version: the highest migration applied. */
+  version(): number {
+    const row = this.prepare<[], { version: number | null }>(
+      'SELECT max(version) AS version FROM schema_migrations'
+    ).get()
+    return row?.version ?? 0
+  }
+
+  close(): void {
+    this.statements.clear()
+    if (this.db.open) this.db.close()
+  }
+}
+
+/** Opens (creating if need be) `<dataDir>/mecatl.db`: WAL, foreign keys on, migrated. */
+export function openDatabase(
+  file: string,
+  migrations: readonly Migration[] = allMigrations
+): StoreDatabase {
+  mkdirSync(path.dirname(file), { recursive: true })
+  const db = new Database(file, { timeout: BUSY_TIMEOUT_MS })
+  try {
+    // WAL lets the window read while the CLI writes, and a crash never tears a committed write.
+    db.pragma('journal_mode = WAL')
+    db.pragma('synchronous = NORMAL')
+    db.pragma('foreign_keys = ON')
+    migrate(db, migrations)
+  } catch (error) {
+    db.close()
+    throw error
+  }
+  return new StoreDatabase(db)
+}
+
+/** Applies the migrations not yet applied, each in its own transaction with its record. */
+export function migrate(db: Database.Database, migrations: readonly Migration[]): number[] {
+  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    version INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    applied_at INTEGER NOT NULL
+  )`)
+  const applied = new Set(
+    (db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]).map(
+      (row) => row.version
+    )
+  )
+  const known = new Set(migrations.map((m) => m.version))
+  const unknown = [...applied].filter((v) => !known.has(v))
+  if (unknown.length > 0) {
+    throw new Error(
+      `${db.name} has schema version ${Math.max(...unknown)}, newer than this build of Mecatl knows (${Math.max(0, ...known)}); update Mecatl, or point MECATL_HOME elsewhere`
+    )
+  }
+  const record = db.prepare(
+    'INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)'
+  )
+  const ran: number[] = []
+  for (const migration of [...migrations].sort((a, b) => a.version - b.version)) {
+    if (applied.has(migration.version)) continue
+    db.transaction(() => {
+      migration.up(db)
+      record.run(migration.version, migration.name, Date.now())
+    }).immediate()
+    ran.push(migration.version)
+  }
+  return ran
+}

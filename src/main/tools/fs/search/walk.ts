@@ -1,0 +1,81 @@
+import type { Dirent } from 'node:fs'
+import { readdir } from 'node:fs/promises'
+import path from 'node:path'
+import type { IgnoreRules } from './ignore-rules'
+
+/** Directories read at once: enough to keep the disk busy, few enough not to flood the pool. */
+const CONCURRENT_READS = 16
+
+export interface WalkOptions {
+  /** The project folder (canonical); every path handed out is relative to it, with `/`. */
+  root: string
+  /** The directory to walk, relative to the root (`''` for the root itself). */
+  start: string
+  /** The project's ignore rules, or null to include ignored files. */
+  rules: IgnoreRules | null
+  signal?: AbortSignal
+}
+
+/**
+ * Calls `onFile` with every regular file under `start`, in no particular order. Symbolic links
+ * are neither followed nor reported, so a link cannot lead the walk out of the project folder;
+ * `.git` is always skipped, and FIFOs, sockets and devices are left alone. `onFile` returns
+ * false to stop the walk. Unreadable directories are skipped.
+ */
+export async function walkFiles(
+  options: WalkOptions,
+  onFile: (relative: string) => boolean | void
+): Promise<void> {
+  const { root, rules, signal } = options
+  // Rules of the folders above the start apply below it too.
+  await rules?.loadAncestors(options.start)
+  const queue: string[] = [options.start]
+  let stopped = false
+  let active = 0
+
+  await new Promise<void>((resolve, reject) => {
+    const pump = (): void => {
+      if (stopped || signal?.aborted) queue.length = 0
+      while (active < CONCURRENT_READS && queue.length > 0) {
+        const dir = queue.pop() as string
+        active++
+        visit(dir).then(
+          () => {
+            active--
+            pump()
+          },
+          (error: unknown) => {
+            stopped = true
+            reject(error)
+          }
+        )
+      }
+      if (active === 0 && queue.length === 0) resolve()
+    }
+
+    const visit = async (dir: string): Promise<void> => {
+      let entries: Dirent[]
+      try {
+        entries = await readdir(path.join(root, dir), { withFileTypes: true })
+      } catch {
+        return
+      }
+      if (rules && entries.some((e) => e.name === '.gitignore' && e.isFile())) {
+        await rules.load(dir)
+      }
+      for (const entry of entries) {
+        if (stopped) return
+        if (entry.name === '.git') continue
+        const relative = dir === '' ? entry.name : `${dir}/${entry.name}`
+        if (entry.isDirectory()) {
+          if (!rules?.isIgnoredIn(dir, relative, true)) queue.push(relative)
+        } else if (entry.isFile()) {
+          if (rules?.isIgnoredIn(dir, relative, false)) continue
+          if (onFile(relative) === false) stopped = true
+        }
+      }
+    }
+
+    pump()
+  })
+}

@@ -1,0 +1,238 @@
+import { z } from 'zod'
+import type { MemoryScope } from '../../../shared/memory'
+import {
+  projectOwner,
+  userOwner,
+  type MemoryOwner,
+  type MemoryStore
+} from '../../store/memory-store'
+import {
+  defineTool,
+  errorOutput,
+  textOutput,
+  type Capabilities,
+  type Tool,
+  type ToolContext
+} from '../tool'
+import {
+  forgetReceipt,
+  forgottenText,
+  inspectText,
+  missingText,
+  recallText,
+  refusalText,
+  rememberReceipt,
+  searchText,
+  undoReceipt,
+  type ScopeWords
+} from './memory-text'
+
+/** Longest memory kept: a note, not a document (a document belongs in the project's files). */
+export const MAX_CONTENT_CHARS = 8000
+const HISTORY_LIMIT = 10
+const DEFAULT_RESULTS = 10
+const MAX_RESULTS = 50
+
+/** What a memory holds came from conversations, so every memory tool touches private data. */
+const reads: Capabilities = {
+  privateData: true,
+  untrustedInput: false,
+  egress: 'none',
+  destructive: false
+}
+/** Forget hides a memory from every later session: a person approves it by default. */
+const destroys: Capabilities = { ...reads, destructive: true }
+
+interface ScopeSpec {
+  readonly scope: MemoryScope
+  readonly words: ScopeWords
+  /** What the scope is for, said in each Remember description. */
+  readonly purpose: string
+  owner(ctx: ToolContext): MemoryOwner
+}
+
+const projectScope: ScopeSpec = {
+  scope: 'project',
+  words: {
+    label: 'project memory',
+    remember: 'Remember',
+    recall: 'Recall',
+    search: 'SearchMemory',
+    inspect: 'InspectMemory',
+    forget: 'ForgetMemory',
+    undo: 'UndoMemory'
+  },
+  purpose:
+    "this project folder's memory, which later sessions in this folder can read: facts about the project, decisions and their reasons, how to build and test it",
+  // The jail's root is the canonical folder, the same key the memory browser uses.
+  owner: (ctx) => projectOwner(ctx.jail.root)
+}
+
+const userScope: ScopeSpec = {
+  scope: 'user',
+  words: {
+    label: 'user model',
+    remember: 'RememberUser',
+    recall: 'RecallUser',
+    search: 'SearchUserModel',
+    inspect: 'InspectUserMemory',
+    forget: 'ForgetUserMemory',
+    undo: 'UndoUserMemory'
+  },
+  purpose:
+    'the user model, shared by every project: what you learn about the person (preferences, role, how they like to work); facts about one project go to Remember instead',
+  owner: () => userOwner
+}
+
+const name = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .regex(/^[^\r\n\t]+$/, 'a name is one short line')
+  .describe('The entry\'s name: short and stable, e.g. "build-and-test". Case does not matter.')
+
+const expectedVersion = z
+  .string()
+  .min(1)
+  .max(64)
+  .describe('The current version, copied from a Recall, Inspect or a receipt of this entry.')
+
+function scopeTools(store: MemoryStore, spec: ScopeSpec): Tool[] {
+  const { words } = spec
+  const remember = defineTool({
+    name: words.remember,
+    description: [
+      `Save a note under a name in ${spec.purpose}.`,
+      'Remembering an existing name replaces its content; the old content stays in its history',
+      `(${words.undo} puts it back). Keep each entry short and about one thing. Returns the new`,
+      'version.'
+    ].join(' '),
+    inputSchema: z.strictObject({
+      name,
+      content: z
+        .string()
+        .min(1)
+        .max(MAX_CONTENT_CHARS)
+        .describe(`What to remember, at most ${MAX_CONTENT_CHARS} characters.`)
+    }),
+    readOnly: false,
+    capabilities: reads,
+    source: 'builtin',
+    async call(input, ctx) {
+      const result = store.remember(spec.owner(ctx), input.name, input.content, ctx.sessionId)
+      return textOutput(rememberReceipt(result, words))
+    }
+  })
+
+  const recall = defineTool({
+    name: words.recall,
+    description: `Read one entry of the ${words.label} by its exact name (case does not matter): its content and current version. ${words.search} finds entries when you do not know the name.`,
+    inputSchema: z.strictObject({ name }),
+    readOnly: true,
+    capabilities: reads,
+    source: 'builtin',
+    async call(input, ctx) {
+      const entry = store.get(spec.owner(ctx), input.name)
+      if (!entry) return errorOutput(missingText(input.name, words))
+      if (entry.content === null) return errorOutput(forgottenText(entry, words, ctx.sessionId))
+      return textOutput(recallText(entry, words, ctx.sessionId))
+    }
+  })
+
+  const search = defineTool({
+    name: words.search,
+    description: `Search the ${words.label} by words (full-text, ranked by BM25, best first; word forms match: "test" finds "testing"). Returns names, versions and a snippet with the matching words in **bold**; ${words.recall} a name to read it whole. Forgotten entries are not found.`,
+    inputSchema: z.strictObject({
+      query: z.string().trim().min(1).max(500).describe('Words to look for.'),
+      limit: z
+        .number()
+        .int()
+        .min(1)
+        .max(MAX_RESULTS)
+        .optional()
+        .describe(`How many entries at most. Default ${DEFAULT_RESULTS}.`)
+    }),
+    readOnly: true,
+    capabilities: reads,
+    source: 'builtin',
+    async call(input, ctx) {
+      const found = store.search(spec.owner(ctx), input.query, {
+        limit: input.limit ?? DEFAULT_RESULTS
+      })
+      return textOutput(searchText(input.query, found, words))
+    }
+  })
+
+  const inspect = defineTool({
+    name: words.inspect,
+    description: `Show one entry of the ${words.label} in full: its exact current version (the one ${words.forget} and ${words.undo} need), whether it is live or forgotten, who changed it (which session) and when, and its last ${HISTORY_LIMIT} revisions. Call it before ${words.forget} or ${words.undo} when you do not hold the current version.`,
+    inputSchema: z.strictObject({ name }),
+    readOnly: true,
+    capabilities: reads,
+    source: 'builtin',
+    async call(input, ctx) {
+      const owner = spec.owner(ctx)
+      const detail = store.inspect(owner, input.name, HISTORY_LIMIT)
+      if (!detail) return errorOutput(missingText(input.name, words))
+      const origin = store.origin(owner, input.name)
+      return textOutput(inspectText(detail, origin, words, ctx.sessionId))
+    }
+  })
+
+  const forget = defineTool({
+    name: words.forget,
+    description: `Forget an entry of the ${words.label}: it is no longer recalled or found by later sessions, but its history is kept and ${words.undo} restores it. expected_version must be the current version, copied from ${words.recall}, ${words.inspect} or a receipt of this entry; an older or made-up one is refused.`,
+    inputSchema: z.strictObject({ name, expected_version: expectedVersion }),
+    readOnly: false,
+    capabilities: destroys,
+    source: 'builtin',
+    async call(input, ctx) {
+      const result = store.forget(
+        spec.owner(ctx),
+        input.name,
+        input.expected_version,
+        ctx.sessionId
+      )
+      if (!result.ok) {
+        return errorOutput(refusalText(result, input.name, input.expected_version, words))
+      }
+      return textOutput(forgetReceipt(result.entry, words))
+    }
+  })
+
+  const undo = defineTool({
+    name: words.undo,
+    description: `Undo the latest change to an entry of the ${words.label} by writing a new revision: an update goes back to the previous content, a forgotten entry is restored, a new entry goes away, and an undo is redone. expected_version must be the current version, copied from ${words.recall}, ${words.inspect} or the latest receipt of this entry; an older or made-up one is refused.`,
+    inputSchema: z.strictObject({ name, expected_version: expectedVersion }),
+    readOnly: false,
+    capabilities: reads,
+    source: 'builtin',
+    async call(input, ctx) {
+      const result = store.undo(spec.owner(ctx), input.name, input.expected_version, ctx.sessionId)
+      if (!result.ok) {
+        return errorOutput(refusalText(result, input.name, input.expected_version, words))
+      }
+      return textOutput(undoReceipt(result.entry, result.previous, words))
+    }
+  })
+
+  return [remember, recall, search, inspect, forget, undo]
+}
+
+/** The words each scope's messages use, for the memory browser's refusals. */
+export const scopeWords: Readonly<Record<MemoryScope, ScopeWords>> = {
+  project: projectScope.words,
+  user: userScope.words
+}
+
+/**
+ * The memory tools over one store: the project scope always, the user-model twins unless
+ * `userModel` is false (`user_model: {enabled: false}`, `--no-user-model`).
+ */
+export function memoryTools(store: MemoryStore, options: { userModel: boolean }): Tool[] {
+  return [
+    ...scopeTools(store, projectScope),
+    ...(options.userModel ? scopeTools(store, userScope) : [])
+  ]
+}

@@ -1,0 +1,123 @@
+import { z } from 'zod'
+import { formatSpan, type Job } from '../../jobs/job'
+import type { JobManager } from '../../jobs/job-manager'
+import { defineTool, errorOutput, textOutput, type Capabilities, type Tool } from '../tool'
+import { jobResult, outputTail, RUNNING_TAIL_CHARS, statusLine } from './job-result'
+
+/** The longest one ShellStatus call waits for a job. */
+export const MAX_WAIT_MS = 10 * 60_000
+
+/** It shows what commands printed (private data); it starts nothing and sends nothing anywhere. */
+export const shellStatusCapabilities: Capabilities = {
+  privateData: true,
+  untrustedInput: false,
+  egress: 'none',
+  destructive: false
+}
+
+const inputSchema = z.strictObject({
+  job_id: z
+    .string()
+    .regex(/^bashcmd-\d+$/, 'a job id looks like bashcmd-3')
+    .optional()
+    .describe('The job to look at, as Shell returned it (bashcmd-N). Leave out to list the jobs.'),
+  wait_ms: z
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_WAIT_MS)
+    .optional()
+    .describe(`Wait up to this many milliseconds for the job to finish (at most ${MAX_WAIT_MS}).`),
+  cancel: z
+    .boolean()
+    .default(false)
+    .describe('Stop the job and everything it started, then return its result.')
+})
+
+function clock(at: number): string {
+  return new Date(at).toLocaleTimeString('en-GB', { hour12: false })
+}
+
+function listLine(job: Job): string {
+  const state =
+    job.state === 'running'
+      ? `running for ${formatSpan(job.elapsedMs)}`
+      : job.exitCode !== null
+        ? `exited with code ${job.exitCode}`
+        : (job.stopReason ?? job.state)
+  const collected = job.running
+    ? ''
+    : job.collected
+      ? ' · result collected'
+      : ' · result not collected yet'
+  return `- ${job.id} · ${state} · started ${clock(job.startedAt)}${collected} · \`${job.command}\``
+}
+
+function runningView(job: Job, waitedMs: number | null): string {
+  const { text, note } = outputTail(job, RUNNING_TAIL_CHARS)
+  const waited =
+    waitedMs === null ? '' : ` It did not finish within the ${formatSpan(waitedMs)} waited.`
+  return [
+    `${statusLine(job)}${waited} Command: \`${job.command}\``,
+    text === '' ? '(no output yet)' : `Latest output:\n${text}`,
+    note,
+    'Call ShellStatus again with wait_ms to wait for it, or cancel: true to stop it.'
+  ]
+    .filter((part) => part)
+    .join('\n\n')
+}
+
+/** Lists the session's background jobs, shows one, waits for it, or stops it. */
+export function shellStatusTool(jobs: JobManager): Tool {
+  return defineTool({
+    name: 'ShellStatus',
+    description: [
+      'Check on the background jobs Shell started in this session. With no arguments: lists',
+      'them (id, state, exit code or stop reason, start time). With job_id: the command and the',
+      'latest output of a running job; for a finished job, its whole result, given once (later',
+      'calls only say how it ended). wait_ms waits up to that long for the job to finish first.',
+      'cancel: true stops the job and everything it started, and returns its result.'
+    ].join(' '),
+    inputSchema,
+    readOnly: true,
+    capabilities: shellStatusCapabilities,
+    source: 'builtin',
+    async call(input, ctx) {
+      const mine = jobs.backgroundJobs(ctx.sessionId)
+      if (!input.job_id) {
+        if (input.wait_ms !== undefined || input.cancel) {
+          return errorOutput(
+            'wait_ms and cancel need a job_id; call ShellStatus with no arguments to list the jobs.'
+          )
+        }
+        if (mine.length === 0) return textOutput('No background jobs in this session.')
+        return textOutput(
+          [`${mine.length} background job${mine.length === 1 ? '' : 's'} in this session:`]
+            .concat(mine.map(listLine))
+            .join('\n')
+        )
+      }
+      const job = mine.find((candidate) => candidate.id === input.job_id)
+      if (!job) {
+        return errorOutput(
+          `There is no background job ${input.job_id} in this session; call ShellStatus with no arguments to list them.`
+        )
+      }
+      if (input.cancel && job.running) {
+        job.stop('model')
+        await job.finished
+      } else if (input.wait_ms !== undefined && job.running) {
+        await jobs.wait(job, input.wait_ms, ctx.signal)
+      }
+      if (job.running) return textOutput(runningView(job, input.wait_ms ?? null))
+      if (job.collected) {
+        return textOutput(
+          `${job.id} has ended. ${statusLine(job)} Its output was already returned by an earlier ShellStatus call and is not repeated.`
+        )
+      }
+      const result = jobResult(job, `${job.id}: \`${job.command}\``)
+      jobs.markCollected(job)
+      return result
+    }
+  })
+}

@@ -1,0 +1,17 @@
+import type { Tool } from '../tool'
+import { ResultHandles } from './result-handles'
+import { webFetchTool } from './web-fetch'
+import { webOpenTool, webSearchTool, type WebSearchDeps } from './web-search'
+
+export interface WebToolsOptions extends Omit<WebSearchDeps, 'handles'> {
+  /** false (`websearch.enabled: false`, `--websearch=off`) leaves WebSearch and WebOpen out. */
+  search: boolean
+}
+
+/** WebFetch always; WebSearch and WebOpen unless search is turned off. */
+export function webTools(options: WebToolsOptions): Tool[] {
+  const tools = [webFetchTool(options.guard)]
+  if (!options.search) return tools
+  const deps = { ...options, handles: new ResultHandles() }
+  return [...tools, webSearchTool(deps), webOpenTool(deps)]
+}

@@ -1,0 +1,82 @@
+import { backendLabel, type WebsearchSettings } from '../../../shared/websearch'
+import { searchWith, type FoundResult, type SearchKeys } from './search-backends'
+
+/** The outcome of one query over the chain. */
+export type ChainOutcome =
+  | { ok: true; backend: string; results: FoundResult[]; failures: string[] }
+  | { ok: false; failures: string[] }
+
+/** At most `limit` searches in flight; the rest wait their turn. */
+export class Limiter {
+  private active = 0
+  private readonly waiting: (() => void)[] = []
+
+  constructor(private readonly limit: () => number) {}
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.active >= this.limit()) {
+      await new Promise<void>((resolve) => this.waiting.push(resolve))
+    }
+    this.active++
+    try {
+      return await task()
+    } finally {
+      this.active--
+      this.waiting.shift()?.()
+    }
+  }
+}
+
+/**
+ * Tries each enabled backend in order, each with its own timeout; the first that answers wins,
+ * so a rate-limited or broken one degrades to the next. The query is sent verbatim.
+ */
+export async function searchChain(
+  settings: WebsearchSettings,
+  query: string,
+  count: number,
+  keys: SearchKeys,
+  signal: AbortSignal
+): Promise<ChainOutcome> {
+  const failures: string[] = []
+  for (const backend of settings.backends.filter((b) => b.enabled)) {
+    const label = backendLabel(backend)
+    const timeout = AbortSignal.timeout(settings.timeout_ms)
+    try {
+      const results = await searchWith(
+        backend,
+        query,
+        count,
+        keys,
+        AbortSignal.any([signal, timeout])
+      )
+      return { ok: true, backend: label, results, failures }
+    } catch (error) {
+      if (signal.aborted) throw error
+      const why = timeout.aborted
+        ? `no answer within ${settings.timeout_ms / 1000} s`
+        : describe(error)
+      failures.push(`${label}: ${why}`)
+    }
+  }
+  return { ok: false, failures }
+}
+
+function describe(error: unknown): string {
+  if (!(error instanceof Error)) return String(error)
+  const cause = (error as Error & { cause?: unknown }).cause
+  const code = (cause as NodeJS.ErrnoException | undefined)?.code
+  return code ? `${error.message} (${code})` : error.message
+}
+
+/** The one error a person or the model sees when no backend answered. */
+export function chainFailure(outcome: { failures: string[] }): string {
+  if (outcome.failures.length === 0) {
+    return 'No search backend is configured (or all are turned off). Add one in Settings → Search (Exa, Brave, SearXNG or a JSON service), or in `websearch.backends` of the settings file.'
+  }
+  return [
+    'Every search backend failed:',
+    ...outcome.failures.map((f) => `- ${f}`),
+    'Check the keys and URLs in Settings → Search, or try again later.'
+  ].join('\n')
+}

@@ -1,0 +1,34 @@
+import { describeIssues } from '../../../shared/settings'
+import { websearchSettingsSchema } from '../../../shared/websearch'
+import type { Handlers } from '../../rpc/router'
+import type { SearchKeys } from './search-backends'
+import { chainFailure, searchChain } from './search-chain'
+
+const TEST_RESULTS = 5
+
+/** Settings → Search: runs a query over the drafted chain so a person sees it work, or why not. */
+export function websearchHandlers(keys: SearchKeys): Pick<Handlers, 'websearch.test'> {
+  return {
+    'websearch.test': async ({ websearch, query }) => {
+      const parsed = websearchSettingsSchema.safeParse(websearch ?? {})
+      if (!parsed.success) {
+        const first = describeIssues(parsed.error)[0]
+        return { ok: false, error: `websearch.${first?.path}: ${first?.message}` }
+      }
+      const outcome = await searchChain(
+        parsed.data,
+        query,
+        TEST_RESULTS,
+        keys,
+        AbortSignal.timeout(120_000)
+      )
+      if (!outcome.ok) return { ok: false, error: chainFailure(outcome) }
+      return {
+        ok: true,
+        backend: outcome.backend,
+        failures: outcome.failures,
+        results: outcome.results.map((r, i) => ({ handle: `#${i + 1}`, ...r }))
+      }
+    }
+  }
+}

@@ -1,0 +1,198 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  websearchSettingsSchema,
+  type SearchBackend,
+  type WebsearchSettings
+} from '../../../shared/websearch'
+import { fakeBrave, fakeExa, fakeHttpJson, fakeSearxng, type FakeHit } from './fake-backends'
+import { webTools } from './index'
+import { searchChain } from './search-chain'
+import { runTool, startLocalServer, textOf, webContext, type LocalServer } from './test-server'
+import { websearchHandlers } from './web-handlers'
+
+const servers: LocalServer[] = []
+let page: LocalServer
+const hit = (n: number): FakeHit => ({
+  title: `Result ${n}`,
+  url: `https://example.org/${n}`,
+  snippet: `snippet ${n}`
+})
+
+beforeAll(async () => {
+  page = await startLocalServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html' })
+    res.end('<title>Local page</title><h1>Opened</h1><p>The page behind the result.</p>')
+  })
+  servers.push(page)
+})
+afterAll(async () => {
+  for (const server of servers) await server.close()
+})
+
+async function track<T extends LocalServer>(server: Promise<T>): Promise<T> {
+  const started = await server
+  servers.push(started)
+  return started
+}
+
+function chain(backends: SearchBackend[] | unknown[]): WebsearchSettings {
+  return websearchSettingsSchema.parse({ backends, timeout_ms: 5000 })
+}
+
+const keys = {
+  env: { BRAVE_API_KEY: 'brave-key', WEBSEARCH_API_KEY: 'json-key', EXA_API_KEY: 'exa-key' }
+}
+const signal = new AbortController().signal
+
+describe('WebSearch backends', () => {
+  it('reads each format: SearXNG, Brave, a generic JSON service and Exa over MCP', async () => {
+    const searx = await track(fakeSearxng({ hits: [hit(1), hit(2)] }))
+    const brave = await track(fakeBrave({ hits: [hit(3)] }, 'brave-key'))
+    const json = await track(fakeHttpJson({ hits: [hit(4)] }, 'json-key'))
+    const exa = await track(fakeExa({ hits: [hit(5), hit(6)] }))
+    const cases: [unknown, FakeHit[]][] = [
+      [{ kind: 'searxng', url: searx.origin }, [hit(1), hit(2)]],
+      [{ kind: 'brave', url: brave.origin }, [hit(3)]],
+      [{ kind: 'http', url: json.origin, query_param: 'query' }, [hit(4)]],
+      [{ kind: 'exa', url: `${exa.origin}/mcp` }, [hit(5), hit(6)]]
+    ]
+    for (const [backend, expected] of cases) {
+      const outcome = await searchChain(chain([backend]), 'tides & moons', 5, keys, signal)
+      expect(outcome, JSON.stringify(backend)).toMatchObject({ ok: true, failures: [] })
+      if (outcome.ok) {
+        expect(outcome.results.map((r) => r.url)).toEqual(expected.map((h) => h.url))
+        expect(outcome.results[0]?.snippet).toContain(expected[0]?.snippet)
+      }
+    }
+    // Queries go verbatim; Exa's paid tier gets the key from EXA_API_KEY.
+    expect(searx.queries).toEqual(['tides & moons'])
+    expect(exa.keys).toContain('exa-key')
+  })
+
+  it('falls through a failing backend to the next, and says which failed', async () => {
+    const limited = await track(fakeSearxng({ status: 429 }))
+    const good = await track(fakeBrave({ hits: [hit(7)] }, 'brave-key'))
+    const outcome = await searchChain(
+      chain([
+        { kind: 'searxng', url: limited.origin },
+        { kind: 'brave', url: good.origin, enabled: false },
+        { kind: 'brave', url: good.origin }
+      ]),
+      'q',
+      5,
+      keys,
+      signal
+    )
+    expect(outcome).toMatchObject({ ok: true, backend: `brave (${good.origin})` })
+    expect(outcome.failures).toEqual([`searxng (${limited.origin}): HTTP 429 Too Many Requests`])
+  })
+
+  it('gives one error listing every backend that failed, and why', async () => {
+    const limited = await track(fakeSearxng({ status: 429 }))
+    const broken = await track(fakeHttpJson({ status: 500 }, 'json-key'))
+    const exaDown = await track(fakeExa({ status: 503 }))
+    const handlers = websearchHandlers({ env: {} })
+    const result = await handlers['websearch.test'](
+      {
+        websearch: {
+          backends: [
+            { kind: 'searxng', url: limited.origin },
+            { kind: 'brave', url: 'http://127.0.0.1:9/' },
+            { kind: 'http', url: broken.origin, auth: 'none' },
+            { kind: 'exa', url: `${exaDown.origin}/mcp` }
+          ]
+        },
+        query: 'anything'
+      },
+      { caller: 'test' } as never
+    )
+    expect(result.ok).toBe(false)
+    const error = result.ok ? '' : result.error
+    expect(error).toContain('Every search backend failed:')
+    expect(error).toContain(`- searxng (${limited.origin}): HTTP 429`)
+    expect(error).toContain(
+      '- brave (http://127.0.0.1:9/): no key: set the environment variable BRAVE_API_KEY'
+    )
+    expect(error).toContain(`- http (${broken.origin}): HTTP 500`)
+    expect(error).toMatch(/- exa \(http:\/\/127\.0\.0\.1:\d+\/mcp\): .+/)
+    expect(error).toContain('Check the keys and URLs in Settings → Search')
+  })
+
+  it('says to configure a backend when none is', async () => {
+    const outcome = await searchChain(chain([]), 'q', 5, keys, signal)
+    expect(outcome).toEqual({ ok: false, failures: [] })
+  })
+})
+
+describe('WebSearch and WebOpen tools', () => {
+  it('search, then open a result by its handle; handles belong to their session', async () => {
+    const searx = await track(
+      fakeSearxng({
+        hits: [{ title: 'Local', url: `${page.origin}/doc`, snippet: 'a local page' }, hit(8)]
+      })
+    )
+    const settings = chain([{ kind: 'searxng', url: searx.origin }])
+    const tools = webTools({
+      search: true,
+      settings: () => settings,
+      keys,
+      guard: { allowLoopback: true }
+    })
+    const [search, open] = ['WebSearch', 'WebOpen'].map((name) =>
+      tools.find((t) => t.name === name)!
+    )
+    expect(search!.capabilities).toMatchObject({ untrustedInput: true, egress: 'blind' })
+    const found = await runTool(search!, { query: 'local page' }, webContext('s1'))
+    expect(found.isError).toBe(false)
+    expect(found.external).toBe(true)
+    expect(textOf(found)).toContain(`[r1] Local\n${page.origin}/doc\na local page`)
+    expect(found.display).toMatchObject({
+      kind: 'web-results',
+      results: [{ handle: 'r1' }, { handle: 'r2' }]
+    })
+
+    const opened = await runTool(open!, { handle: 'r1' }, webContext('s1'))
+    expect(opened.isError).toBe(false)
+    expect(opened.external).toBe(true)
+    expect(textOf(opened)).toContain('The page behind the result.')
+    expect(opened.display).toMatchObject({ kind: 'web-page', title: 'Local page' })
+
+    const elsewhere = await runTool(open!, { handle: 'r1' }, webContext('s2'))
+    expect(elsewhere.isError).toBe(true)
+    expect(textOf(elsewhere)).toContain('no search result "r1" in this session')
+  })
+
+  it('opens nothing the guard refuses, even from a result', async () => {
+    const searx = await track(
+      fakeSearxng({ hits: [{ title: 'Meta', url: 'http://169.254.169.254/latest', snippet: '' }] })
+    )
+    const settings = chain([{ kind: 'searxng', url: searx.origin }])
+    const tools = webTools({
+      search: true,
+      settings: () => settings,
+      keys,
+      guard: { allowLoopback: true }
+    })
+    const ctx = webContext('s3')
+    await runTool(
+      tools.find((t) => t.name === 'WebSearch')!,
+      { query: 'meta' },
+      ctx
+    )
+    const opened = await runTool(
+      tools.find((t) => t.name === 'WebOpen')!,
+      { handle: 'r1' },
+      ctx
+    )
+    expect(opened.isError).toBe(true)
+    expect(textOf(opened)).toContain('link-local')
+  })
+
+  it('has no egress with no backend, and no WebSearch or WebOpen when search is off', () => {
+    const empty = chain([])
+    const on = webTools({ search: true, settings: () => empty, keys, guard: {} })
+    expect(on.find((t) => t.name === 'WebSearch')!.capabilities.egress).toBe('none')
+    const off = webTools({ search: false, settings: () => empty, keys, guard: {} })
+    expect(off.map((t) => t.name)).toEqual(['WebFetch'])
+  })
+})

@@ -1,0 +1,66 @@
+import type { JSX } from 'react'
+import type { ToolCallView } from '../../../../shared/domain'
+import { StopIcon } from '../../lib/icons'
+import { useChat } from '../chat/chat-store'
+import { TerminalIcon } from './job-icons'
+import { jobOfCall } from './jobs-reducer'
+import { showJob, stopCall, useJobs } from './jobs-store'
+import { TerminalView } from './terminal-view'
+import './jobs.css'
+
+/** The job a background Shell call started, read from its result ("Started bashcmd-3 …"). */
+function startedJobId(call: ToolCallView): string | null {
+  const text = (call.output?.content ?? [])
+    .flatMap((block) => (block.type === 'text' ? [block.text] : []))
+    .join('\n')
+  return /^Started (bashcmd-\d+) in the background/.exec(text)?.[1] ?? null
+}
+
+/**
+ * What a Shell call's card adds: while a foreground command runs, its live output and a Stop
+ * button; once a background job has started, a way to it in the job monitor.
+ */
+export function ShellCallLive({ call }: { call: ToolCallView }): JSX.Element | null {
+  const sessionId = useChat((s) => s.state.sessionId)
+  const job = useJobs((s) =>
+    call.state === 'running' ? jobOfCall(s.state, sessionId, call.id) : null
+  )
+  const stopping = useJobs((s) => (job ? s.state.stopping.includes(job.id) : false))
+  const started = call.state === 'done' ? startedJobId(call) : null
+  const listed = useJobs((s) => (started ? s.state.jobs.some((j) => j.id === started) : false))
+
+  if (job && sessionId) {
+    return (
+      <div className="shell-live" data-testid="shell-live">
+        <div className="shell-live__bar">
+          <span className="shell-live__label">Live output</span>
+          <button
+            type="button"
+            className="button button--small button--danger-outline"
+            onClick={() => void stopCall(sessionId, call.id, job.id)}
+            disabled={stopping}
+            data-testid="shell-stop"
+          >
+            <StopIcon size={12} /> {stopping ? 'Stopping…' : 'Stop'}
+          </button>
+        </div>
+        <TerminalView key={job.id} jobId={job.id} compact />
+      </div>
+    )
+  }
+  if (started && listed) {
+    return (
+      <div className="shell-live__started">
+        <button
+          type="button"
+          className="link-button shell-live__open"
+          onClick={() => showJob(started)}
+          data-testid="shell-open-job"
+        >
+          <TerminalIcon size={13} /> Show {started} in the job monitor
+        </button>
+      </div>
+    )
+  }
+  return null
+}

@@ -1,0 +1,224 @@
+import type { Capabilities } from '../../../../shared/domain'
+import { mcpServerSettingsSchema } from '../../../../shared/mcp'
+
+/** A server as the form edits it: lists as text, one entry a line. */
+export interface ServerDraft {
+  name: string
+  command: string
+  /** One argument a line, so arguments with spaces need no quoting. */
+  args: string
+  /** `NAME=value`, one a line. */
+  env: string
+  /** Names separated by spaces, commas or new lines. */
+  passthrough: string
+  prefixTools: boolean
+  enabled: boolean
+  sandbox: boolean
+  forceUntrusted: boolean
+  forceDestructive: boolean
+  forceEgress: Capabilities['egress']
+}
+
+export type DraftField = 'name' | 'command' | 'args' | 'env' | 'passthrough' | 'force' | 'sandbox'
+export type DraftIssues = Partial<Record<DraftField, string>>
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return !!value && typeof value === 'object' && !Array.isArray(value)
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value : ''
+}
+
+function strings(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []
+}
+
+/** A free name for a new server: "server", then "server-2"… */
+export function freeName(base: string, taken: readonly string[]): string {
+  if (!taken.includes(base)) return base
+  let n = 2
+  while (taken.includes(`${base}-${n}`)) n++
+  return `${base}-${n}`
+}
+
+export function emptyDraft(taken: readonly string[]): ServerDraft {
+  return {
+    name: freeName('server', taken),
+    command: '',
+    args: '',
+    env: '',
+    passthrough: '',
+    prefixTools: true,
+    enabled: true,
+    sandbox: false,
+    forceUntrusted: false,
+    forceDestructive: false,
+    forceEgress: 'none'
+  }
+}
+
+/** The configured servers of a settings object, read leniently. */
+export function serversOf(base: Record<string, unknown>): Record<string, unknown>[] {
+  return Array.isArray(base.mcp) ? base.mcp.filter(isRecord) : []
+}
+
+export function serverName(server: Record<string, unknown>): string {
+  return text(server.name)
+}
+
+/** A configured server as the form shows it. */
+export function draftFromSettings(server: Record<string, unknown>): ServerDraft {
+  const env = isRecord(server.env) ? server.env : {}
+  const force = isRecord(server.force) ? server.force : {}
+  const egress = force.egress
+  return {
+    name: text(server.name),
+    command: text(server.command),
+    args: strings(server.args).join('\n'),
+    env: Object.entries(env)
+      .map(([key, value]) => `${key}=${text(value)}`)
+      .join('\n'),
+    passthrough: strings(server.env_passthrough).join(' '),
+    prefixTools: server.prefix_tools !== false,
+    enabled: server.enabled !== false,
+    sandbox: server.sandbox === true,
+    forceUntrusted: force.untrustedInput === true,
+    forceDestructive: force.destructive === true,
+    forceEgress: egress === 'blind' || egress === 'chosen' ? egress : 'none'
+  }
+}
+
+function lines(value: string): string[] {
+  return value
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '')
+}
+
+const fieldOfKey: Record<string, DraftField> = {
+  name: 'name',
+  command: 'command',
+  args: 'args',
+  env: 'env',
+  env_passthrough: 'passthrough',
+  force: 'force',
+  sandbox: 'sandbox'
+}
+
+/**
+ * The settings-file shape of a draft, checked with the same schema the main process uses, so
+ * problems show beside their fields before anything is saved. Defaults are left out of the file.
+ */
+export function draftToSettings(
+  draft: ServerDraft,
+  otherNames: readonly string[]
+): { ok: true; value: Record<string, unknown> } | { ok: false; issues: DraftIssues } {
+  const issues: DraftIssues = {}
+  const env: Record<string, string> = {}
+  lines(draft.env).forEach((line, i) => {
+    const at = line.indexOf('=')
+    if (at <= 0) {
+      issues.env ??= `line ${i + 1}: write NAME=value`
+      return
+    }
+    env[line.slice(0, at).trim()] = line.slice(at + 1)
+  })
+  const value: Record<string, unknown> = {
+    name: draft.name.trim(),
+    command: draft.command.trim(),
+    args: lines(draft.args)
+  }
+  if (Object.keys(env).length > 0) value.env = env
+  const passthrough = draft.passthrough.split(/[\s,]+/).filter((name) => name !== '')
+  if (passthrough.length > 0) value.env_passthrough = passthrough
+  if (!draft.prefixTools) value.prefix_tools = false
+  if (!draft.enabled) value.enabled = false
+  if (draft.sandbox) value.sandbox = true
+  const force: Record<string, unknown> = {}
+  if (draft.forceUntrusted) force.untrustedInput = true
+  if (draft.forceDestructive) force.destructive = true
+  if (draft.forceEgress !== 'none') force.egress = draft.forceEgress
+  if (Object.keys(force).length > 0) value.force = force
+
+  const parsed = mcpServerSettingsSchema.safeParse(value)
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const field = fieldOfKey[String(issue.path[0])]
+      if (!field) continue
+      const where = field === 'env' && issue.path.length > 1 ? `${String(issue.path[1])}: ` : ''
+      issues[field] ??= `${where}${issue.message}`
+    }
+  }
+  if (!issues.name && otherNames.includes(value.name as string)) {
+    issues.name = `a server named "${String(value.name)}" exists already; pick another name`
+  }
+  return Object.keys(issues).length > 0 ? { ok: false, issues } : { ok: true, value }
+}
+
+/** The list with `value` put at `index`, or added at the end when `index` is null. */
+export function withServer(
+  list: readonly Record<string, unknown>[],
+  index: number | null,
+  value: Record<string, unknown>
+): Record<string, unknown>[] {
+  if (index === null || index >= list.length) return [...list, value]
+  return list.map((server, i) => (i === index ? value : server))
+}
+
+export function withoutServer(
+  list: readonly Record<string, unknown>[],
+  index: number
+): Record<string, unknown>[] {
+  return list.filter((_, i) => i !== index)
+}
+
+export function withEnabled(
+  list: readonly Record<string, unknown>[],
+  index: number,
+  enabled: boolean
+): Record<string, unknown>[] {
+  return list.map((server, i) => {
+    if (i !== index) return server
+    const next = { ...server }
+    if (enabled) delete next.enabled
+    else next.enabled = false
+    return next
+  })
+}
+
+/** Imported servers added after the configured ones; a name already taken is left out, and said. */
+export function mergeImported(
+  list: readonly Record<string, unknown>[],
+  imported: readonly unknown[]
+): { list: Record<string, unknown>[]; added: string[]; skipped: string[] } {
+  const next = [...list]
+  const added: string[] = []
+  const skipped: string[] = []
+  for (const server of imported) {
+    if (!isRecord(server)) continue
+    const name = serverName(server)
+    if (next.some((s) => serverName(s) === name)) {
+      skipped.push(name)
+      continue
+    }
+    next.push(server)
+    added.push(name)
+  }
+  return { list: next, added, skipped }
+}
+
+/** Save issues about the server at `index` (paths like `mcp.2.command`), per form field. */
+export function placeServerIssues(
+  issues: readonly { path: string; message: string }[],
+  index: number
+): DraftIssues {
+  const placed: DraftIssues = {}
+  for (const issue of issues) {
+    const parts = issue.path.split('.')
+    if (parts[0] !== 'mcp' || parts[1] !== String(index)) continue
+    const field = fieldOfKey[parts[2] ?? 'name']
+    if (field) placed[field] ??= issue.message
+  }
+  return placed
+}

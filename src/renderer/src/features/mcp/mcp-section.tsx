@@ -1,0 +1,159 @@
+import { useEffect, useMemo, type JSX } from 'react'
+import { PlusIcon } from '../../lib/icons'
+import { useSessions } from '../sessions/sessions-store'
+import { useSettings } from '../settings/settings-store'
+import { McpImport } from './mcp-import'
+import { draftFromSettings, emptyDraft, serverName, serversOf } from './mcp-model'
+import { McpServerForm } from './mcp-server-form'
+import { McpServerRow } from './mcp-server-row'
+import { loadMcpStatus, removeServer, setEnabled, useMcp } from './mcp-store'
+import './mcp.css'
+
+function strings(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []
+}
+
+/** The settings screen's MCP servers: the person's own, this project's, and what each offers. */
+export function McpSection(): JSX.Element {
+  const workspace = useSessions((s) => s.state.workspace)
+  const base = useSettings((s) => s.state.base)
+  const settingsReady = useSettings((s) => s.state.status === 'ready')
+  const state = useMcp((s) => s.state)
+  const dispatch = useMcp((s) => s.dispatch)
+  const mine = useMemo(() => serversOf(base), [base])
+
+  useEffect(() => {
+    void loadMcpStatus(workspace)
+  }, [workspace])
+
+  const views = state.status?.servers ?? []
+  const projectServers = views.filter((v) => v.origin === 'project')
+  const openForm = (index: number | null): void => {
+    const server = index === null ? null : mine[index]
+    dispatch({
+      type: 'form-open',
+      editing: index,
+      draft: server ? draftFromSettings(server) : emptyDraft(mine.map(serverName))
+    })
+  }
+
+  return (
+    <section className="settings-section" aria-labelledby="mcp-heading" data-testid="mcp-section">
+      <div className="settings-section__head">
+        <div>
+          <h2 id="mcp-heading" className="settings-section__title">
+            MCP servers
+          </h2>
+          <p className="settings-section__hint">
+            Programs that give the model more tools. Each runs in the project folder with only the
+            environment you allow; changes apply at once.
+          </p>
+        </div>
+        <div className="mcp-section__actions">
+          <button
+            type="button"
+            className="button"
+            data-testid="mcp-import-button"
+            onClick={() => dispatch({ type: 'import-toggle', open: !state.importer.open })}
+          >
+            Import…
+          </button>
+          {!state.form.open && (
+            <button
+              type="button"
+              className="button"
+              data-testid="mcp-add-button"
+              disabled={!settingsReady}
+              onClick={() => openForm(null)}
+            >
+              <PlusIcon /> Add server
+            </button>
+          )}
+        </div>
+      </div>
+
+      {!workspace && (
+        <p className="field__hint">
+          Servers start in a project folder: open one to see them run, with their tools and logs.
+        </p>
+      )}
+      {state.error && (
+        <div className="notice notice--error" role="alert">
+          The servers’ state could not be read: {state.error}
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => void loadMcpStatus(workspace)}
+          >
+            Try again
+          </button>
+        </div>
+      )}
+      {state.actionError && (
+        <p className="field-error" role="alert">
+          {state.actionError}
+        </p>
+      )}
+      {(state.status?.issues.length ?? 0) > 0 && (
+        <div className="notice notice--warn" role="alert" data-testid="mcp-project-issues">
+          <div className="notice__title">This project’s MCP settings have problems</div>
+          <ul className="issue-list">
+            {state.status?.issues.map((issue, i) => (
+              <li key={i}>
+                <span className="mono">{issue.path}</span>: {issue.message}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+
+      {state.importer.open && <McpImport importer={state.importer} />}
+
+      {mine.length === 0 && projectServers.length === 0 && !state.form.open && (
+        <p className="muted">No MCP server yet.</p>
+      )}
+      {(mine.length > 0 || projectServers.length > 0) && (
+        <ul className="provider-list mcp-list">
+          {mine.map((server, index) => {
+            const name = serverName(server)
+            return (
+              <McpServerRow
+                key={`user:${index}:${name}`}
+                name={name}
+                command={String(server.command ?? '')}
+                args={strings(server.args)}
+                view={views.find((v) => v.name === name && v.origin === 'user')}
+                origin="user"
+                hasWorkspace={workspace !== null}
+                enabled={server.enabled !== false}
+                editing={state.form.editing === index}
+                onEdit={() => openForm(index)}
+                onRemove={() => void removeServer(index)}
+                onToggle={(enabled) => void setEnabled(index, enabled)}
+              />
+            )
+          })}
+          {projectServers.map((view) => (
+            <McpServerRow
+              key={`project:${view.name}`}
+              name={view.name}
+              command={view.command}
+              args={view.args}
+              view={view}
+              origin="project"
+              hasWorkspace
+              enabled={view.enabled}
+            />
+          ))}
+        </ul>
+      )}
+      {state.status?.projectFile && (
+        <p className="field__hint">
+          Project servers come from <span className="mono">{state.status.projectFile}</span>; edit
+          that file to change them.
+        </p>
+      )}
+      {state.form.open && <McpServerForm form={state.form} />}
+    </section>
+  )
+}

@@ -1,0 +1,217 @@
+import type { JSX } from 'react'
+import type { Capabilities } from '../../../../shared/domain'
+import type { DraftField } from './mcp-model'
+import type { ServerForm } from './mcp-reducer'
+import { saveServerForm, useMcp } from './mcp-store'
+
+function FieldError({
+  field,
+  message
+}: {
+  field: DraftField
+  message?: string
+}): JSX.Element | null {
+  if (!message) return null
+  return (
+    <p className="field-error" id={`mcp-issue-${field}`} data-testid={`mcp-issue-${field}`}>
+      {message}
+    </p>
+  )
+}
+
+/** Adds or edits one server; saving applies it at once (started, restarted or stopped). */
+export function McpServerForm({ form }: { form: ServerForm }): JSX.Element {
+  const dispatch = useMcp((s) => s.dispatch)
+  const { draft, issues } = form
+  const edit = (patch: Partial<typeof draft>): void => dispatch({ type: 'form-edit', patch })
+  const invalid = (field: DraftField): { 'aria-invalid'?: true; 'aria-describedby'?: string } =>
+    issues[field] ? { 'aria-invalid': true, 'aria-describedby': `mcp-issue-${field}` } : {}
+
+  return (
+    <form
+      className="provider-form mcp-form"
+      data-testid="mcp-form"
+      onSubmit={(event) => {
+        event.preventDefault()
+        void saveServerForm()
+      }}
+    >
+      <h3 className="provider-form__title">
+        {form.editing === null ? 'Add an MCP server' : `Edit ${draft.name || 'server'}`}
+      </h3>
+      <div className="form-grid">
+        <label className="field">
+          <span className="field__label">Name</span>
+          <input
+            className="input input--mono"
+            data-testid="mcp-name"
+            value={draft.name}
+            onChange={(e) => edit({ name: e.target.value })}
+            spellCheck={false}
+            {...invalid('name')}
+          />
+          <span className="field__hint">
+            Its tools are named mcp__{draft.name || 'name'}__tool.
+          </span>
+          <FieldError field="name" message={issues.name} />
+        </label>
+
+        <label className="field">
+          <span className="field__label">Command</span>
+          <input
+            className="input input--mono"
+            data-testid="mcp-command"
+            value={draft.command}
+            placeholder="npx"
+            onChange={(e) => edit({ command: e.target.value })}
+            spellCheck={false}
+            {...invalid('command')}
+          />
+          <span className="field__hint">The program to run; it starts in the project folder.</span>
+          <FieldError field="command" message={issues.command} />
+        </label>
+
+        <label className="field field--wide">
+          <span className="field__label">
+            Arguments <span className="field__optional">one per line</span>
+          </span>
+          <textarea
+            className="textarea input--mono"
+            data-testid="mcp-args"
+            rows={3}
+            value={draft.args}
+            placeholder={'-y\n@modelcontextprotocol/server-filesystem\n.'}
+            onChange={(e) => edit({ args: e.target.value })}
+            spellCheck={false}
+            {...invalid('args')}
+          />
+          <FieldError field="args" message={issues.args} />
+        </label>
+
+        <label className="field">
+          <span className="field__label">
+            Environment <span className="field__optional">NAME=value, one per line</span>
+          </span>
+          <textarea
+            className="textarea input--mono"
+            data-testid="mcp-env"
+            rows={3}
+            value={draft.env}
+            placeholder="LOG_LEVEL=info"
+            onChange={(e) => edit({ env: e.target.value })}
+            spellCheck={false}
+            {...invalid('env')}
+          />
+          <span className="field__hint">Written into settings: never put keys here.</span>
+          <FieldError field="env" message={issues.env} />
+        </label>
+
+        <label className="field">
+          <span className="field__label">
+            Pass through <span className="field__optional">variable names</span>
+          </span>
+          <textarea
+            className="textarea input--mono"
+            data-testid="mcp-passthrough"
+            rows={3}
+            value={draft.passthrough}
+            placeholder="GITHUB_TOKEN"
+            onChange={(e) => edit({ passthrough: e.target.value })}
+            spellCheck={false}
+            {...invalid('passthrough')}
+          />
+          <span className="field__hint">
+            Copied from Mecatl’s environment. A server gets only PATH, HOME, LANG, LC_ALL, TZ,
+            these, and the variables on the left.
+          </span>
+          <FieldError field="passthrough" message={issues.passthrough} />
+        </label>
+
+        <fieldset className="field field--wide mcp-form__options">
+          <legend className="field__label">Options</legend>
+          <label className="check">
+            <input
+              type="checkbox"
+              data-testid="mcp-prefix"
+              checked={draft.prefixTools}
+              onChange={(e) => edit({ prefixTools: e.target.checked })}
+            />
+            Prefix tool names with <span className="mono">mcp__{draft.name || 'name'}__</span>
+          </label>
+          <label className="check">
+            <input
+              type="checkbox"
+              data-testid="mcp-sandbox"
+              checked={draft.sandbox}
+              onChange={(e) => edit({ sandbox: e.target.checked })}
+            />
+            Run in a sandbox (refused where no sandbox is available, never run unconfined)
+          </label>
+          <FieldError field="sandbox" message={issues.sandbox} />
+        </fieldset>
+
+        <fieldset className="field field--wide mcp-form__options">
+          <legend className="field__label">
+            Treat its tools as <span className="field__optional">only ever adds caution</span>
+          </legend>
+          <div className="mcp-form__force">
+            <label className="check">
+              <input
+                type="checkbox"
+                data-testid="mcp-force-untrusted"
+                checked={draft.forceUntrusted}
+                onChange={(e) => edit({ forceUntrusted: e.target.checked })}
+              />
+              Untrusted input
+            </label>
+            <label className="check">
+              <input
+                type="checkbox"
+                data-testid="mcp-force-destructive"
+                checked={draft.forceDestructive}
+                onChange={(e) => edit({ forceDestructive: e.target.checked })}
+              />
+              Destructive
+            </label>
+            <label className="check">
+              Egress at least
+              <select
+                className="select select--compact"
+                data-testid="mcp-force-egress"
+                value={draft.forceEgress}
+                onChange={(e) => edit({ forceEgress: e.target.value as Capabilities['egress'] })}
+              >
+                <option value="none">as the server says</option>
+                <option value="blind">blind</option>
+                <option value="chosen">chosen</option>
+              </select>
+            </label>
+          </div>
+          <span className="field__hint">
+            MCP tools always count as seeing private data. Without hints from the server, a tool
+            counts as untrusted, reaching the network, and destructive.
+          </span>
+          <FieldError field="force" message={issues.force} />
+        </fieldset>
+      </div>
+
+      <div className="provider-form__test">
+        <button
+          type="submit"
+          className="button button--primary"
+          data-testid="mcp-save"
+          disabled={form.saving}
+        >
+          {form.saving ? 'Saving…' : form.editing === null ? 'Add and start' : 'Save and restart'}
+        </button>
+        <button
+          type="button"
+          className="button button--ghost"
+          onClick={() => dispatch({ type: 'form-close' })}
+        >
+          Cancel
+        </button>
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,269 @@
+import { useEffect, useRef, type JSX } from 'react'
+import type { McpServerView } from '../../../../shared/mcp'
+import { promptCommand } from '../../../../shared/mcp'
+import { capabilityBadges } from '../approvals/describe-approval'
+import { stateLabel, type DetailTab } from './mcp-reducer'
+import { loadLog, restartServer, setTrust, showDetails, useMcp } from './mcp-store'
+
+interface Props {
+  name: string
+  command: string
+  args: string[]
+  view: McpServerView | undefined
+  origin: 'user' | 'project'
+  hasWorkspace: boolean
+  enabled: boolean
+  /** User servers: edit, remove and switch on or off. */
+  onEdit?: () => void
+  onRemove?: () => void
+  onToggle?: (enabled: boolean) => void
+  editing?: boolean
+}
+
+const tone: Record<string, string> = {
+  ready: 'green',
+  starting: 'blue',
+  restarting: 'amber',
+  failed: 'red',
+  untrusted: 'amber'
+}
+
+function Tools({ view }: { view: McpServerView }): JSX.Element {
+  if (view.tools.length === 0) return <p className="muted mcp-empty">No tools.</p>
+  return (
+    <ul className="mcp-items" data-testid="mcp-tools">
+      {view.tools.map((tool) => (
+        <li key={tool.name} className="mcp-item" data-testid="mcp-tool" data-tool={tool.name}>
+          <div className="mcp-item__head">
+            <span className="mono mcp-item__name">{tool.name}</span>
+            <span className="mcp-item__badges">
+              {capabilityBadges(tool.readOnly, tool.capabilities).map((badge) => (
+                <span
+                  key={badge.label}
+                  className={`badge badge--cap-${badge.tone}`}
+                  title={badge.title}
+                >
+                  {badge.label}
+                </span>
+              ))}
+            </span>
+          </div>
+          {tool.description && <p className="mcp-item__text">{tool.description}</p>}
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+function Resources({ view }: { view: McpServerView }): JSX.Element {
+  if (view.resources.length === 0) return <p className="muted mcp-empty">No resources.</p>
+  return (
+    <ul className="mcp-items" data-testid="mcp-resources">
+      {view.resources.map((resource) => (
+        <li key={resource.uri} className="mcp-item">
+          <div className="mcp-item__head">
+            <span className="mcp-item__name">{resource.name}</span>
+            {resource.mimeType && <span className="badge badge--neutral">{resource.mimeType}</span>}
+          </div>
+          <p className="mcp-item__text mono">{resource.uri}</p>
+          {resource.description && <p className="mcp-item__text">{resource.description}</p>}
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+function Prompts({ view }: { view: McpServerView }): JSX.Element {
+  if (view.prompts.length === 0) return <p className="muted mcp-empty">No prompts.</p>
+  return (
+    <ul className="mcp-items" data-testid="mcp-prompts">
+      {view.prompts.map((prompt) => (
+        <li key={prompt.name} className="mcp-item">
+          <div className="mcp-item__head">
+            <span className="mono mcp-item__name">{promptCommand(view.name, prompt.name)}</span>
+            {prompt.arguments.map((arg) => (
+              <span key={arg.name} className="badge badge--neutral" title={arg.description ?? ''}>
+                {arg.name}
+                {arg.required ? '' : '?'}
+              </span>
+            ))}
+          </div>
+          {prompt.description && <p className="mcp-item__text">{prompt.description}</p>}
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+function Log({ name }: { name: string }): JSX.Element {
+  const lines = useMcp((s) => s.state.logs[name])
+  const pane = useRef<HTMLPreElement>(null)
+  // Follow the end, as a terminal does.
+  useEffect(() => {
+    const el = pane.current
+    if (el) el.scrollTop = el.scrollHeight
+  }, [lines])
+  return (
+    <div className="mcp-log">
+      <pre ref={pane} className="mcp-log__pane" data-testid="mcp-log" tabIndex={0}>
+        {(lines ?? []).length === 0 && <span className="muted">Nothing logged yet.</span>}
+        {(lines ?? []).map((line, i) => (
+          <div key={i} className={`mcp-log__line mcp-log__line--${line.stream}`}>
+            <span className="mcp-log__time">{new Date(line.at).toLocaleTimeString()}</span>
+            <span className="mcp-log__tag">[{name}]</span> {line.text}
+          </div>
+        ))}
+      </pre>
+      <button type="button" className="link-button" onClick={() => void loadLog(name)}>
+        Refresh
+      </button>
+    </div>
+  )
+}
+
+/** One server: what it runs, how it is doing, and (opened) its tools, resources, prompts and log. */
+export function McpServerRow(props: Props): JSX.Element {
+  const { name, command, args, view, origin, hasWorkspace, enabled } = props
+  const expanded = useMcp((s) => (s.state.expanded === name ? s.state.tab : null))
+  const busy = useMcp((s) => s.state.busy.includes(name))
+  const state = view?.state ?? 'idle'
+  const running = state === 'ready' || state === 'starting' || state === 'restarting'
+  const tabs: { tab: DetailTab; label: string }[] = [
+    { tab: 'tools', label: `Tools${view ? ` (${view.tools.length})` : ''}` },
+    { tab: 'resources', label: `Resources${view ? ` (${view.resources.length})` : ''}` },
+    { tab: 'prompts', label: `Prompts${view ? ` (${view.prompts.length})` : ''}` },
+    { tab: 'log', label: 'Log' }
+  ]
+
+  return (
+    <li
+      className={`provider-row mcp-row${props.editing ? ' provider-row--editing' : ''}`}
+      data-testid="mcp-server"
+      data-name={name}
+      data-state={view?.state ?? 'unsaved'}
+    >
+      <div className="mcp-row__top">
+        <span className={`mcp-dot mcp-dot--${tone[state] ?? 'neutral'}`} aria-hidden="true" />
+        <div className="provider-row__main">
+          <div className="provider-row__title">
+            <span className="mono">{name}</span>
+            {origin === 'project' && (
+              <span className="badge badge--blue" title="From this project's .mecatl/settings.yaml">
+                Project
+              </span>
+            )}
+            <span className="mcp-row__state" data-testid="mcp-state">
+              {state === 'starting' || state === 'restarting' ? (
+                <span className="spinner-dot spinner-dot--small" />
+              ) : null}
+              {stateLabel(view, hasWorkspace)}
+            </span>
+          </div>
+          <div className="provider-row__meta">
+            <span className="mono" title={[command, ...args].join(' ')}>
+              {[command, ...args].join(' ')}
+            </span>
+          </div>
+        </div>
+        <div className="provider-row__actions">
+          {props.onToggle && (
+            <label className="check check--compact" title="Start or stop this server">
+              <input
+                type="checkbox"
+                data-testid="mcp-enabled"
+                checked={enabled}
+                onChange={(e) => props.onToggle?.(e.target.checked)}
+              />
+              Enabled
+            </label>
+          )}
+          {origin === 'project' && state === 'untrusted' && (
+            <button
+              type="button"
+              className="button button--small"
+              data-testid="mcp-trust"
+              disabled={busy}
+              onClick={() => void setTrust([name], true)}
+            >
+              Trust
+            </button>
+          )}
+          {origin === 'project' && view && state !== 'untrusted' && state !== 'disabled' && (
+            <button
+              type="button"
+              className="button button--small button--ghost"
+              onClick={() => void setTrust([name], false)}
+            >
+              Stop trusting
+            </button>
+          )}
+          {hasWorkspace && view && (running || state === 'failed') && (
+            <button
+              type="button"
+              className="button button--small"
+              data-testid="mcp-restart"
+              disabled={busy}
+              onClick={() => void restartServer(name)}
+            >
+              {busy ? 'Restarting…' : 'Restart'}
+            </button>
+          )}
+          {props.onEdit && (
+            <button
+              type="button"
+              className="button button--small"
+              onClick={props.onEdit}
+              disabled={props.editing}
+            >
+              Edit
+            </button>
+          )}
+          {props.onRemove && (
+            <button
+              type="button"
+              className="button button--small button--ghost-danger"
+              onClick={props.onRemove}
+              aria-label={`Remove ${name}`}
+            >
+              Remove
+            </button>
+          )}
+        </div>
+      </div>
+
+      {view?.error && (
+        <p className="mcp-row__error" role="alert" data-testid="mcp-error">
+          {view.error}
+        </p>
+      )}
+
+      {view && (
+        <div className="mcp-tabs" role="tablist" aria-label={`${name} details`}>
+          {tabs.map(({ tab, label }) => (
+            <button
+              key={tab}
+              type="button"
+              role="tab"
+              aria-selected={expanded === tab}
+              className={`mcp-tab${expanded === tab ? ' mcp-tab--active' : ''}`}
+              data-testid={`mcp-tab-${tab}`}
+              onClick={() => showDetails(name, tab)}
+            >
+              {label}
+            </button>
+          ))}
+          {view.pid !== null && <span className="mcp-tabs__pid">pid {view.pid}</span>}
+        </div>
+      )}
+
+      {view && expanded && (
+        <div className="mcp-details" role="tabpanel">
+          {expanded === 'tools' && <Tools view={view} />}
+          {expanded === 'resources' && <Resources view={view} />}
+          {expanded === 'prompts' && <Prompts view={view} />}
+          {expanded === 'log' && <Log name={name} />}
+        </div>
+      )}
+    </li>
+  )
+}

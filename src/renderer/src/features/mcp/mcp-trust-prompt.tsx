@@ -1,0 +1,112 @@
+import { useEffect, useMemo, useRef, type JSX } from 'react'
+import { ShieldIcon } from '../../lib/icons'
+import { useSessions } from '../sessions/sessions-store'
+import { awaitingTrust, trustKey } from './mcp-reducer'
+import { loadMcpStatus, setTrust, useMcp } from './mcp-store'
+import '../approvals/approvals.css'
+import './mcp.css'
+
+/**
+ * Asks once per project (and again whenever a definition changes) before the project's own MCP
+ * servers run: a cloned repository must not run commands just by being opened.
+ */
+export function McpTrustPrompt(): JSX.Element | null {
+  const workspace = useSessions((s) => s.state.workspace)
+  const state = useMcp((s) => s.state)
+  const waiting = useMemo(() => awaitingTrust(state), [state])
+  const busy = state.busy.length > 0
+  const error = state.actionError
+  const dispatch = useMcp((s) => s.dispatch)
+  const dialog = useRef<HTMLDivElement>(null)
+
+  // Opening the project also starts the person's own servers, so their tools are ready sooner.
+  useEffect(() => {
+    if (workspace) void loadMcpStatus(workspace)
+  }, [workspace])
+
+  const shown = waiting.length > 0
+  useEffect(() => {
+    if (shown) dialog.current?.focus()
+  }, [shown])
+
+  if (!shown) return null
+  const notNow = (): void => dispatch({ type: 'dismiss-trust', keys: waiting.map(trustKey) })
+
+  return (
+    <div className="modal-backdrop">
+      <div
+        ref={dialog}
+        className="modal approval"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="mcp-trust-title"
+        data-testid="mcp-trust-prompt"
+        tabIndex={-1}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') {
+            event.preventDefault()
+            notNow()
+          }
+        }}
+      >
+        <header className="approval__header">
+          <span className="approval__icon">
+            <ShieldIcon size={18} />
+          </span>
+          <div className="approval__heading">
+            <h2 id="mcp-trust-title" className="approval__title">
+              Run this project’s MCP servers?
+            </h2>
+            <div className="approval__meta">
+              Defined in <span className="mono">.mecatl/settings.yaml</span> of this folder
+            </div>
+          </div>
+        </header>
+        <div className="approval__body">
+          <p className="approval__sentence">
+            This project asks Mecatl to start {waiting.length === 1 ? 'a program' : 'programs'} on
+            your computer. Only trust {waiting.length === 1 ? 'it' : 'them'} if you trust where this
+            folder came from.
+          </p>
+          {waiting.map((server) => (
+            <div key={server.name} className="approval__section" data-testid="mcp-trust-server">
+              <div className="approval__label mcp-trust__name">{server.name}</div>
+              <pre className="approval__code">{[server.command, ...server.args].join(' ')}</pre>
+              {server.envNames.length > 0 && (
+                <p className="field__hint">
+                  Environment: <span className="mono">{server.envNames.join(', ')}</span>
+                </p>
+              )}
+              {server.sandbox && <p className="field__hint">Asks to run in a sandbox.</p>}
+            </div>
+          ))}
+          {error && (
+            <p className="field-error" role="alert">
+              {error}
+            </p>
+          )}
+        </div>
+        <footer className="approval__footer">
+          <span className="approval__hint">Asked again if a definition changes</span>
+          <button type="button" className="button" data-testid="mcp-trust-later" onClick={notNow}>
+            Not now
+          </button>
+          <button
+            type="button"
+            className="button button--primary"
+            data-testid="mcp-trust-accept"
+            disabled={busy}
+            onClick={() =>
+              void setTrust(
+                waiting.map((server) => server.name),
+                true
+              )
+            }
+          >
+            Trust and start
+          </button>
+        </footer>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,268 @@
+import { useEffect, useState, type JSX } from 'react'
+import { call } from '../../bridge/client'
+import { ltrPath } from '../../lib/format'
+import { AlertIcon, PlusIcon } from '../../lib/icons'
+import { useSessions } from '../sessions/sessions-store'
+import { useSettings } from '../settings/settings-store'
+import { ruleGroups, type ListedRule, type RuleGroup } from './permissions-reducer'
+import {
+  addRule,
+  loadRules,
+  removeRule,
+  trustProjectRules,
+  usePermissions
+} from './permissions-store'
+import { saveBlocker } from './preview-reducer'
+import { RuleEditor } from './rule-editor'
+import { decisionLabel, ruleKey, ruleTarget, type RuleDraft, type RuleView } from './rule-draft'
+import { useRulePreview } from './use-rule-preview'
+
+const decisionTones: Record<RuleView['decision'], string> = {
+  allow: 'green',
+  prompt: 'amber',
+  forbid: 'red'
+}
+
+function RuleRow({ item, busy }: { item: ListedRule; busy: boolean }): JSX.Element {
+  const { rule } = item
+  return (
+    <li
+      className={`rule-row${item.dormant ? ' rule-row--dormant' : ''}`}
+      data-testid="rule-row"
+      data-scope={item.scope}
+    >
+      <span className={`badge badge--${decisionTones[rule.decision]} rule-row__decision`}>
+        {decisionLabel(rule.decision)}
+      </span>
+      <span className="rule-row__what">
+        <span className="mono rule-row__tool">{rule.tool}</span>
+        {rule.command !== undefined ? (
+          <>
+            {' '}
+            commands starting with <code className="rule-row__command">{rule.command}</code>
+          </>
+        ) : (
+          <span className="rule-row__any"> · {ruleTarget(rule)}</span>
+        )}
+      </span>
+      {item.dormant && <span className="badge badge--neutral">Not applied until trusted</span>}
+      <button
+        type="button"
+        className="button button--small button--ghost-danger"
+        data-testid="rule-remove"
+        disabled={busy}
+        aria-label={`Remove the rule: ${decisionLabel(rule.decision)} ${rule.tool} ${ruleTarget(rule)}`}
+        onClick={() => void removeRule(item.scope, item.index)}
+      >
+        Remove
+      </button>
+    </li>
+  )
+}
+
+function Group({
+  group,
+  trusted,
+  busy
+}: {
+  group: RuleGroup
+  trusted: boolean
+  busy: boolean
+}): JSX.Element {
+  const dormant = group.rules.filter((r) => r.dormant).length
+  return (
+    <div className="rule-group" data-testid={`rule-group-${group.scope}`}>
+      <div className="rule-group__head">
+        <h3 className="rule-group__title">{group.title}</h3>
+        {group.path && (
+          <span className="rule-group__path mono" title={group.path}>
+            {ltrPath(group.path)}
+          </span>
+        )}
+      </div>
+      {group.scope === 'project' && !trusted && dormant > 0 && (
+        <div className="notice notice--warn rule-group__trust" data-testid="rules-untrusted">
+          <div className="notice__title">
+            <AlertIcon size={14} /> This project’s allow rules are not applied
+          </div>
+          <div className="notice__hint">
+            {dormant === 1 ? 'One rule' : `${dormant} rules`} in this folder’s settings would let
+            tools run without asking. A folder you cloned could have written them, so they apply
+            only once you have read them and trust them. Its forbid and ask rules always apply.
+          </div>
+          <div>
+            <button
+              type="button"
+              className="button button--small"
+              data-testid="rules-trust"
+              disabled={busy}
+              onClick={() => void trustProjectRules()}
+            >
+              Trust these rules
+            </button>
+          </div>
+        </div>
+      )}
+      {group.rules.length === 0 ? (
+        <p className="rule-group__empty">
+          {group.scope === 'session'
+            ? 'None. “Always allow” for this session adds rules here.'
+            : 'None.'}
+        </p>
+      ) : (
+        <ul className="rule-list">
+          {group.rules.map((item) => (
+            <RuleRow key={ruleKey(item.scope, item.index, item.rule)} item={item} busy={busy} />
+          ))}
+        </ul>
+      )}
+    </div>
+  )
+}
+
+function AddRuleForm({
+  draft,
+  workspace,
+  sessionId
+}: {
+  draft: RuleDraft
+  workspace: string
+  sessionId: string | null
+}): JSX.Element {
+  const dispatch = usePermissions((s) => s.dispatch)
+  const busy = usePermissions((s) => s.state.busy)
+  const [tools, setTools] = useState<string[]>([])
+  const preview = useRulePreview(workspace, sessionId, draft)
+  const blocker = draft.tool.trim() ? saveBlocker(preview) : 'Name the tool the rule is for.'
+
+  useEffect(() => {
+    call('tools.list', { workspace })
+      .then(({ tools: listed }) => setTools(listed.map((t) => t.name)))
+      .catch(() => setTools([]))
+  }, [workspace])
+
+  return (
+    <div className="rule-form" data-testid="rule-form">
+      <div className="rule-form__title">Add a rule</div>
+      <RuleEditor
+        draft={draft}
+        onChange={(next) => dispatch({ type: 'form-change', draft: next })}
+        preview={preview}
+        withSession={sessionId !== null}
+        showDecision
+        tools={tools}
+        scopes={sessionId ? ['session', 'project', 'user'] : ['project', 'user']}
+      />
+      <div className="rule-form__actions">
+        <button
+          type="button"
+          className="button"
+          onClick={() => dispatch({ type: 'form-close' })}
+          disabled={busy}
+        >
+          Cancel
+        </button>
+        <button
+          type="button"
+          className="button button--primary"
+          data-testid="rule-save"
+          disabled={busy || blocker !== null}
+          title={blocker ?? undefined}
+          onClick={() => void addRule(draft)}
+        >
+          {busy ? 'Saving…' : 'Save rule'}
+        </button>
+      </div>
+    </div>
+  )
+}
+
+/**
+ * The permission rules of every scope, under the approval mode in Settings. Changes apply (and
+ * are saved) at once, unlike the rest of the screen, which waits for Save.
+ */
+export function PermissionRules(): JSX.Element {
+  const workspace = useSessions((s) => s.state.workspace)
+  const sessionId = useSessions((s) => s.state.selectedId)
+  const userPermissions = useSettings((s) => s.state.base.permissions)
+  const state = usePermissions((s) => s.state)
+  const dispatch = usePermissions((s) => s.dispatch)
+
+  useEffect(() => {
+    if (workspace) void loadRules({ workspace, sessionId })
+  }, [workspace, sessionId])
+
+  if (!workspace) {
+    const listed = (userPermissions as { rules?: unknown } | undefined)?.rules
+    const rules = Array.isArray(listed) ? listed.length : 0
+    return (
+      <p className="field__hint" data-testid="rules-no-project">
+        {rules > 0 ? `Your settings hold ${rules} permission rule${rules === 1 ? '' : 's'}. ` : ''}
+        Open a project folder to see and change the rules in force there: yours, the project’s and
+        the session’s.
+      </p>
+    )
+  }
+
+  const view = state.view
+  return (
+    <div className="permission-rules" data-testid="permission-rules">
+      <div className="permission-rules__head">
+        <div>
+          <h3 className="permission-rules__title">Rules</h3>
+          <p className="field__hint">
+            Checked before the mode: a rule can allow a tool or a command without asking, always
+            ask, or forbid it. The strictest matching rule wins. Saved as soon as you add or remove
+            one.
+          </p>
+        </div>
+        {!state.draft && (
+          <button
+            type="button"
+            className="button"
+            data-testid="rule-add"
+            disabled={!view}
+            onClick={() =>
+              dispatch({
+                type: 'form-open',
+                draft: {
+                  scope: sessionId ? 'session' : 'project',
+                  tool: 'Shell',
+                  command: '',
+                  decision: 'allow'
+                }
+              })
+            }
+          >
+            <PlusIcon /> Add rule
+          </button>
+        )}
+      </div>
+      {state.status === 'loading' && <p className="muted">Reading the rules…</p>}
+      {state.status === 'error' && (
+        <div className="notice notice--error" role="alert">
+          The rules could not be read: {state.loadError}
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => void loadRules({ workspace, sessionId })}
+          >
+            Try again
+          </button>
+        </div>
+      )}
+      {state.actionError && (
+        <p className="field-error" role="alert" data-testid="rules-error">
+          {state.actionError}
+        </p>
+      )}
+      {state.draft && (
+        <AddRuleForm draft={state.draft} workspace={workspace} sessionId={sessionId} />
+      )}
+      {view &&
+        ruleGroups(view, sessionId !== null).map((group) => (
+          <Group key={group.scope} group={group} trusted={view.project.trusted} busy={state.busy} />
+        ))}
+    </div>
+  )
+}

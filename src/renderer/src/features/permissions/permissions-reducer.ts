@@ -1,0 +1,141 @@
+import type { RuleScope, RulesView } from '../../../../shared/domain'
+import type { RuleDraft, RuleView } from './rule-draft'
+
+/** Whose rules are shown: a project folder, and the selected session's own rules with it. */
+export interface RulesTarget {
+  workspace: string
+  sessionId: string | null
+}
+
+export interface PermissionsState {
+  target: RulesTarget | null
+  status: 'idle' | 'loading' | 'ready' | 'error'
+  view: RulesView | null
+  loadError: string | null
+  /** An add, remove or trust is on its way; the buttons wait for it. */
+  busy: boolean
+  actionError: string | null
+  /** The "Add a rule" form, when open. */
+  draft: RuleDraft | null
+}
+
+export type PermissionsAction =
+  | { type: 'load-started'; target: RulesTarget }
+  | { type: 'loaded'; target: RulesTarget; view: RulesView }
+  | { type: 'load-failed'; target: RulesTarget; error: string }
+  | { type: 'action-started' }
+  | { type: 'action-done'; view: RulesView; closeForm: boolean }
+  | { type: 'action-failed'; error: string }
+  | { type: 'form-open'; draft: RuleDraft }
+  | { type: 'form-change'; draft: RuleDraft }
+  | { type: 'form-close' }
+
+export const initialPermissionsState: PermissionsState = {
+  target: null,
+  status: 'idle',
+  view: null,
+  loadError: null,
+  busy: false,
+  actionError: null,
+  draft: null
+}
+
+function sameTarget(a: RulesTarget | null, b: RulesTarget): boolean {
+  return a?.workspace === b.workspace && a.sessionId === b.sessionId
+}
+
+export function permissionsReducer(
+  state: PermissionsState,
+  action: PermissionsAction
+): PermissionsState {
+  switch (action.type) {
+    case 'load-started': {
+      const same = sameTarget(state.target, action.target)
+      // Another folder or session: its rules are not these, so do not show these meanwhile.
+      return {
+        ...state,
+        target: action.target,
+        status: same && state.view ? state.status : 'loading',
+        view: same ? state.view : null,
+        loadError: null,
+        actionError: same ? state.actionError : null
+      }
+    }
+    case 'loaded':
+      if (!sameTarget(state.target, action.target)) return state
+      return { ...state, status: 'ready', view: action.view, loadError: null }
+    case 'load-failed':
+      if (!sameTarget(state.target, action.target)) return state
+      return { ...state, status: 'error', loadError: action.error }
+    case 'action-started':
+      return { ...state, busy: true, actionError: null }
+    case 'action-done':
+      return {
+        ...state,
+        busy: false,
+        view: action.view,
+        status: 'ready',
+        draft: action.closeForm ? null : state.draft
+      }
+    case 'action-failed':
+      return { ...state, busy: false, actionError: action.error }
+    case 'form-open':
+      return { ...state, draft: action.draft, actionError: null }
+    case 'form-change':
+      return state.draft ? { ...state, draft: action.draft } : state
+    case 'form-close':
+      return { ...state, draft: null, actionError: null }
+  }
+}
+
+export interface ListedRule {
+  scope: RuleScope
+  /** Its index within its scope, as `rules.remove` takes it. */
+  index: number
+  rule: RuleView
+  /** A project `allow` rule the person has not trusted yet: it does not apply. */
+  dormant: boolean
+}
+
+export interface RuleGroup {
+  scope: RuleScope
+  title: string
+  /** The settings file the rules live in; null for this session's rules. */
+  path: string | null
+  rules: ListedRule[]
+}
+
+/** The rules of every scope, as the settings screen lists them, in the order they are checked. */
+export function ruleGroups(view: RulesView, hasSession: boolean): RuleGroup[] {
+  const listed = (scope: RuleScope, rules: RuleView[], trusted = true): ListedRule[] =>
+    rules.map((rule, index) => ({
+      scope,
+      index,
+      rule,
+      dormant: !trusted && rule.decision === 'allow'
+    }))
+  const groups: RuleGroup[] = []
+  if (hasSession) {
+    groups.push({
+      scope: 'session',
+      title: 'This session',
+      path: null,
+      rules: listed('session', view.session)
+    })
+  }
+  groups.push(
+    {
+      scope: 'project',
+      title: 'This project',
+      path: view.project.path,
+      rules: listed('project', view.project.rules, view.project.trusted)
+    },
+    {
+      scope: 'user',
+      title: 'Everywhere',
+      path: view.user.path,
+      rules: listed('user', view.user.rules)
+    }
+  )
+  return groups
+}

@@ -1,0 +1,93 @@
+import { useEffect, useId, useRef, useState, type JSX } from 'react'
+import type { SessionSummary } from '../../../../shared/domain'
+import { ShieldIcon } from '../../lib/icons'
+import { useSettings } from '../settings/settings-store'
+import { describeTaint } from './safety-labels'
+import './safety.css'
+
+function Fact({ label, on, testId }: { label: string; on: boolean; testId: string }): JSX.Element {
+  return (
+    <li className="taint-pop__fact" data-testid={testId} data-on={on}>
+      <span className={`taint-pop__dot${on ? ' taint-pop__dot--on' : ''}`} />
+      {label}: <strong>{on ? 'yes' : 'no'}</strong>
+    </li>
+  )
+}
+
+/**
+ * What has entered the conversation (private data, untrusted input) and whether sends are now
+ * refused; a click opens the explanation. Follows the session's summary, so it updates live.
+ */
+export function TaintBadge({ session }: { session: SessionSummary | null }): JSX.Element | null {
+  const blockAfterPrivate = useSettings((s) => s.state.base.block_sends_after_private === true)
+  const [open, setOpen] = useState(false)
+  const root = useRef<HTMLDivElement>(null)
+  const popId = useId()
+
+  useEffect(() => {
+    if (!open) return
+    const onDown = (event: MouseEvent): void => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false)
+    }
+    const onKey = (event: KeyboardEvent): void => {
+      if (event.key !== 'Escape') return
+      // Escape here closes the explanation, not the running turn.
+      event.preventDefault()
+      setOpen(false)
+    }
+    window.addEventListener('mousedown', onDown)
+    window.addEventListener('keydown', onKey, true)
+    return () => {
+      window.removeEventListener('mousedown', onDown)
+      window.removeEventListener('keydown', onKey, true)
+    }
+  }, [open])
+
+  if (!session) return null
+  const taint = session.taint
+  const view = describeTaint(taint, blockAfterPrivate)
+  return (
+    <div className="taint" ref={root}>
+      <button
+        type="button"
+        className={`taint-badge taint-badge--${view.level}`}
+        data-testid="taint-badge"
+        data-level={view.level}
+        aria-expanded={open}
+        aria-controls={popId}
+        title={view.detail}
+        onClick={() => setOpen((v) => !v)}
+      >
+        <ShieldIcon size={13} />
+        <span className="taint-badge__label">{view.label}</span>
+      </button>
+      {open && (
+        <div
+          className="taint-pop"
+          id={popId}
+          role="dialog"
+          aria-label="What this conversation holds"
+        >
+          <div className="taint-pop__title">What this conversation holds</div>
+          <ul className="taint-pop__facts">
+            <Fact label="Private data" on={taint?.privateData ?? false} testId="taint-private" />
+            <Fact
+              label="Untrusted input"
+              on={taint?.untrustedInput ?? false}
+              testId="taint-untrusted"
+            />
+          </ul>
+          <p className="taint-pop__detail">{view.detail}</p>
+          <p
+            className={`taint-pop__sends${view.sendsRefused ? ' taint-pop__sends--refused' : ''}`}
+            data-testid="taint-sends"
+          >
+            {view.sendsRefused
+              ? 'Sends are refused for the rest of this session.'
+              : 'Sends are allowed (as your approval mode and rules say).'}
+          </p>
+        </div>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,81 @@
+import { useEffect, type JSX } from 'react'
+import { useSessions } from '../sessions/sessions-store'
+import { loadCommands, loadSkills, useSkills } from './skills-store'
+import './skills.css'
+
+/** The settings screen's skills: each folder found, where it came from, and whether it loaded. */
+export function SkillsSection(): JSX.Element {
+  const workspace = useSessions((s) => s.state.workspace)
+  const state = useSkills((s) => s.state)
+  const ready = workspace !== null && state.workspace === workspace
+
+  useEffect(() => {
+    if (!workspace) return
+    void loadSkills(workspace)
+    void loadCommands(workspace)
+  }, [workspace])
+
+  const skills = ready ? (state.skills ?? []) : []
+  const problems = ready ? state.problems : []
+  return (
+    <section
+      className="settings-section"
+      aria-labelledby="skills-heading"
+      data-testid="skills-section"
+    >
+      <div className="settings-section__head">
+        <div>
+          <h2 id="skills-heading" className="settings-section__title">
+            Skills
+          </h2>
+          <p className="settings-section__hint">
+            Folders with a SKILL.md in <span className="mono">.mecatl/skills/</span> or{' '}
+            <span className="mono">.claude/skills/</span> of the project, and in your own skills
+            folder. The model loads them with the Skill tool; each is also a slash command.
+            {ready &&
+              !state.skillsEnabled &&
+              ' The Skill tool is turned off (--no-skills or skills: {enabled: false}).'}
+          </p>
+        </div>
+      </div>
+      {!workspace ? (
+        <p className="settings-section__hint">Open a project folder to see its skills.</p>
+      ) : skills.length === 0 ? (
+        <p className="settings-section__hint" data-testid="skills-empty">
+          No skills found for this project.
+        </p>
+      ) : (
+        <ul className="skills-list">
+          {skills.map((skill) => (
+            <li
+              key={skill.path}
+              className={`skills-list__item${skill.error ? ' skills-list__item--error' : ''}`}
+              data-testid="skill-row"
+            >
+              <div className="skills-list__head">
+                <span className="skills-list__name mono">{skill.name}</span>
+                <span className="skills-list__origin">
+                  {skill.origin === 'project' ? 'project' : 'yours'}
+                </span>
+                <span className={skill.error ? 'skills-list__state--error' : 'skills-list__state'}>
+                  {skill.error ? 'skipped' : 'loaded'}
+                </span>
+              </div>
+              <div className="skills-list__text">{skill.error ?? skill.description}</div>
+              <div className="skills-list__path mono" title={skill.path}>
+                {skill.path}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {problems.length > 0 && (
+        <ul className="skills-problems" data-testid="command-problems">
+          {problems.map((problem) => (
+            <li key={problem}>{problem}</li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,89 @@
+import { call, onReconnect, subscribe } from '../../bridge/client'
+import { errorMessage } from '../../lib/errors'
+import { createReducerStore } from '../../lib/reducer-store'
+import { useSessions } from '../sessions/sessions-store'
+import { initialSkillsState, skillsReducer } from './skills-reducer'
+
+export const useSkills = createReducerStore(skillsReducer, initialSkillsState)
+
+const dispatch = useSkills.getState().dispatch
+
+/** Re-reads a folder's slash commands (files may have changed since the palette last opened). */
+export async function loadCommands(workspace: string): Promise<void> {
+  try {
+    const { commands, problems } = await call('commands.list', { workspace })
+    dispatch({ type: 'commands-loaded', workspace, commands, problems })
+  } catch {
+    // The palette then offers the MCP prompts alone; the next `/` tries again.
+  }
+}
+
+export async function loadSkills(workspace: string): Promise<void> {
+  try {
+    const { skills, enabled } = await call('skills.list', { workspace })
+    dispatch({ type: 'skills-loaded', workspace, skills, enabled })
+  } catch {
+    // The settings screen shows an empty list; reopening it tries again.
+  }
+}
+
+export async function loadInstructions(workspace: string): Promise<void> {
+  try {
+    const { files } = await call('instructions.list', { workspace })
+    dispatch({ type: 'instructions-loaded', workspace, files })
+  } catch {
+    // Shown again after the next turn.
+  }
+}
+
+/** Sends the person's answer to an AskUser question; resolves with what went wrong, or null. */
+export async function answerQuestion(questionId: string, answer: string): Promise<string | null> {
+  try {
+    const { ok } = await call('question.answer', { questionId, answer })
+    // Not waiting any more (the turn stopped meanwhile): the card goes either way.
+    dispatch({ type: 'question-resolved', questionId })
+    return ok ? null : 'The question was no longer waiting (the turn had stopped).'
+  } catch (error) {
+    return `The answer could not be sent: ${errorMessage(error)}`
+  }
+}
+
+async function restoreQuestions(sessionId: string): Promise<void> {
+  try {
+    const { pendingQuestions } = await call('session.get', { sessionId })
+    dispatch({ type: 'questions-restored', sessionId, questions: pendingQuestions })
+  } catch {
+    // The session is gone or the connection is down; its questions go with it.
+  }
+}
+
+let wired = false
+
+/**
+ * Keeps the store current: questions as they are asked and resolved (and those still open when a
+ * session is opened or the connection comes back), instructions re-read after every turn.
+ */
+export function wireSkills(): void {
+  if (wired) return
+  wired = true
+  subscribe((event) => {
+    if (event.event === 'question.asked') {
+      dispatch({ type: 'question-asked', question: event.payload })
+    } else if (event.event === 'question.resolved') {
+      dispatch({ type: 'question-resolved', questionId: event.payload.questionId })
+    } else if (event.event === 'turn.completed' || event.event === 'turn.failed') {
+      const { workspace } = useSessions.getState().state
+      if (workspace) void loadInstructions(workspace)
+    }
+  })
+  useSessions.subscribe((store, previous) => {
+    const { workspace, selectedId } = store.state
+    if (workspace && workspace !== previous.state.workspace) void loadInstructions(workspace)
+    if (selectedId && selectedId !== previous.state.selectedId) void restoreQuestions(selectedId)
+  })
+  onReconnect(() => {
+    const { workspace, selectedId } = useSessions.getState().state
+    if (workspace) void loadInstructions(workspace)
+    if (selectedId) void restoreQuestions(selectedId)
+  })
+}

@@ -1,0 +1,100 @@
+import type { JSX } from 'react'
+import type { TodoItem } from '../../../../shared/domain'
+import { CheckIcon, ChecklistIcon, ChevronIcon } from '../../lib/icons'
+import { useChat } from '../chat/chat-store'
+import { planProgress } from './todo-reducer'
+import { useTodos } from './todo-store'
+import './todo.css'
+
+const NO_ITEMS: TodoItem[] = []
+
+const statusLabels: Record<TodoItem['status'], string> = {
+  done: 'Done',
+  in_progress: 'In progress',
+  pending: 'Pending'
+}
+
+function StatusMark({ status }: { status: TodoItem['status'] }): JSX.Element {
+  return (
+    <span className={`todo-mark todo-mark--${status}`} aria-label={statusLabels[status]}>
+      {status === 'done' && <CheckIcon size={11} />}
+    </span>
+  )
+}
+
+/**
+ * The model's plan for the selected session, as a checklist beside the chat. Hidden until the
+ * model makes a plan; folds to a narrow rail that still shows the progress.
+ */
+export function TodoPanel(): JSX.Element | null {
+  const sessionId = useChat((s) => s.state.sessionId)
+  const items = useTodos((s) => (sessionId ? s.state.bySession[sessionId] : undefined) ?? NO_ITEMS)
+  const collapsed = useTodos((s) => s.state.collapsed)
+  const toggle = (): void => useTodos.getState().dispatch({ type: 'toggle' })
+  if (items.length === 0) return null
+  const { done, total } = planProgress(items)
+
+  if (collapsed) {
+    return (
+      <aside className="todo-rail" aria-label="Plan" data-testid="todo-panel">
+        <button
+          type="button"
+          className="todo-rail__button"
+          onClick={toggle}
+          aria-expanded={false}
+          title="Show the plan"
+          data-testid="todo-toggle"
+        >
+          <ChecklistIcon size={16} />
+          <span className="todo-rail__count">
+            {done}/{total}
+          </span>
+        </button>
+      </aside>
+    )
+  }
+
+  return (
+    <aside className="todo-panel" aria-label="Plan" data-testid="todo-panel">
+      <header className="todo-panel__header">
+        <ChecklistIcon size={15} className="todo-panel__icon" />
+        <h2 className="todo-panel__title">Plan</h2>
+        <span className="todo-panel__count" data-testid="todo-progress">
+          {done} of {total} done
+        </span>
+        <button
+          type="button"
+          className="todo-panel__fold"
+          onClick={toggle}
+          aria-expanded={true}
+          title="Hide the plan"
+          data-testid="todo-toggle"
+        >
+          <ChevronIcon size={14} />
+        </button>
+      </header>
+      <div
+        className="todo-panel__bar"
+        role="progressbar"
+        aria-valuemin={0}
+        aria-valuemax={total}
+        aria-valuenow={done}
+      >
+        <span style={{ width: `${(done / total) * 100}%` }} />
+      </div>
+      <ol className="todo-list">
+        {items.map((item, i) => (
+          <li
+            key={i}
+            className={`todo-item todo-item--${item.status}`}
+            data-testid="todo-item"
+            data-status={item.status}
+          >
+            <StatusMark status={item.status} />
+            <span className="todo-item__text">{item.text}</span>
+          </li>
+        ))}
+      </ol>
+    </aside>
+  )
+}

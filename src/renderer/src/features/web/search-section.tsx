@@ -1,0 +1,277 @@
+import { useState, type JSX } from 'react'
+import type { SearchBackendKind } from '../../../../shared/websearch'
+import { defaultKeyEnv } from '../../../../shared/websearch'
+import { ArrowDownIcon, ArrowUpIcon, CloseIcon, PlusIcon } from '../../lib/icons'
+import { useApp } from '../../shell/app-store'
+import { useSettings } from '../settings/settings-store'
+import {
+  addBackend,
+  backendKinds,
+  backendsOf,
+  isEnabled,
+  kindLabel,
+  moveBackend,
+  removeBackend,
+  searchEnabled,
+  setBackendField,
+  setSearchEnabled,
+  text,
+  websearchOf,
+  type RawBackend,
+  type RawWebsearch
+} from './search-model'
+import { SearchTest } from './search-test'
+import { StoreKey } from './store-key'
+import './web.css'
+
+/** Settings → Search: WebSearch's chain of backends, edited in place and saved with the rest. */
+export function SearchSection(): JSX.Element {
+  const base = useSettings((s) => s.state.base)
+  const dispatch = useSettings((s) => s.dispatch)
+  const canStoreSecrets = useApp((s) => s.state.info?.canStoreSecrets ?? false)
+  const [adding, setAdding] = useState<SearchBackendKind>('exa')
+  const websearch = websearchOf(base)
+  const backends = backendsOf(websearch)
+  const update = (next: RawWebsearch): void =>
+    dispatch({ type: 'base-set', key: 'websearch', value: next })
+
+  return (
+    <section
+      className="settings-section"
+      aria-labelledby="search-heading"
+      data-testid="search-section"
+    >
+      <div className="settings-section__head">
+        <div>
+          <h2 id="search-heading" className="settings-section__title">
+            Search
+          </h2>
+          <p className="settings-section__hint">
+            WebSearch tries these in order and the first that answers wins, so a rate-limited one
+            falls through to the next. Keys stay out of the settings file.
+          </p>
+        </div>
+        <label className="search-toggle">
+          <input
+            type="checkbox"
+            data-testid="search-enabled"
+            checked={searchEnabled(websearch)}
+            onChange={(e) => update(setSearchEnabled(websearch, e.target.checked))}
+          />
+          Web search
+        </label>
+      </div>
+
+      {backends.length === 0 && (
+        <p className="muted" data-testid="search-empty">
+          No search backend yet: WebSearch answers that none is configured. WebFetch works without
+          one.
+        </p>
+      )}
+      <ol className="search-chain">
+        {backends.map((backend, index) => (
+          <BackendRow
+            key={index}
+            backend={backend}
+            index={index}
+            last={index === backends.length - 1}
+            canStoreSecrets={canStoreSecrets}
+            websearch={websearch}
+            update={update}
+          />
+        ))}
+      </ol>
+
+      <div className="search-add">
+        <select
+          className="select select--compact"
+          aria-label="Backend to add"
+          data-testid="search-add-kind"
+          value={adding}
+          onChange={(e) => setAdding(e.target.value as SearchBackendKind)}
+        >
+          {backendKinds.map((k) => (
+            <option key={k.kind} value={k.kind}>
+              {k.label}
+            </option>
+          ))}
+        </select>
+        <button
+          type="button"
+          className="button"
+          data-testid="search-add-button"
+          onClick={() => update(addBackend(websearch, adding))}
+        >
+          <PlusIcon /> Add backend
+        </button>
+      </div>
+
+      <SearchTest websearch={websearch} />
+    </section>
+  )
+}
+
+interface RowProps {
+  backend: RawBackend
+  index: number
+  last: boolean
+  canStoreSecrets: boolean
+  websearch: RawWebsearch
+  update: (next: RawWebsearch) => void
+}
+
+function BackendRow({
+  backend,
+  index,
+  last,
+  canStoreSecrets,
+  websearch,
+  update
+}: RowProps): JSX.Element {
+  const kind = backend.kind as SearchBackendKind
+  const set = (field: string, value: string | boolean): void =>
+    update(setBackendField(websearch, index, field, value))
+  const hint = backendKinds.find((k) => k.kind === kind)?.hint
+  const keyEnv = defaultKeyEnv(kind)
+  const enabled = isEnabled(backend)
+  return (
+    <li
+      className={`search-backend${enabled ? '' : ' search-backend--off'}`}
+      data-testid="search-backend"
+      data-kind={kind}
+    >
+      <div className="search-backend__head">
+        <span className="search-backend__order">{index + 1}</span>
+        <span className="search-backend__kind">{kindLabel(kind)}</span>
+        <label className="search-backend__enabled">
+          <input
+            type="checkbox"
+            checked={enabled}
+            data-testid="search-backend-enabled"
+            onChange={(e) => set('enabled', e.target.checked)}
+          />
+          Enabled
+        </label>
+        <button
+          type="button"
+          className="button button--ghost button--small"
+          aria-label="Move up"
+          disabled={index === 0}
+          data-testid="search-backend-up"
+          onClick={() => update(moveBackend(websearch, index, -1))}
+        >
+          <ArrowUpIcon size={13} />
+        </button>
+        <button
+          type="button"
+          className="button button--ghost button--small"
+          aria-label="Move down"
+          disabled={last}
+          data-testid="search-backend-down"
+          onClick={() => update(moveBackend(websearch, index, 1))}
+        >
+          <ArrowDownIcon size={13} />
+        </button>
+        <button
+          type="button"
+          className="button button--ghost-danger button--small"
+          aria-label="Remove"
+          data-testid="search-backend-remove"
+          onClick={() => update(removeBackend(websearch, index))}
+        >
+          <CloseIcon size={13} />
+        </button>
+      </div>
+      {hint && <p className="field__hint">{hint}</p>}
+      <div className="search-backend__fields">
+        {kind !== 'brave' && (
+          <TextField
+            label={kind === 'http' ? 'URL' : 'URL (optional)'}
+            value={text(backend.url)}
+            placeholder={
+              kind === 'exa'
+                ? 'https://mcp.exa.ai/mcp'
+                : kind === 'searxng'
+                  ? 'https://search.example.org (or SEARXNG_URL)'
+                  : 'https://api.example.com/search'
+            }
+            testId="search-backend-url"
+            onChange={(v) => set('url', v)}
+          />
+        )}
+        {kind === 'http' && (
+          <>
+            <TextField
+              label="Query parameter"
+              value={text(backend.query_param)}
+              placeholder="q"
+              testId="search-backend-param"
+              onChange={(v) => set('query_param', v)}
+            />
+            <label className="field">
+              <span className="field__label">Key sent as</span>
+              <select
+                className="select"
+                value={text(backend.auth) || 'bearer'}
+                onChange={(e) => set('auth', e.target.value === 'bearer' ? '' : e.target.value)}
+              >
+                <option value="bearer">Authorization: Bearer</option>
+                <option value="header">A named header</option>
+                <option value="none">No key</option>
+              </select>
+            </label>
+            {backend.auth === 'header' && (
+              <TextField
+                label="Header name"
+                value={text(backend.auth_header)}
+                placeholder="X-API-Key"
+                testId="search-backend-header"
+                onChange={(v) => set('auth_header', v)}
+              />
+            )}
+          </>
+        )}
+        {keyEnv && (
+          <TextField
+            label="Key environment variable"
+            value={text(backend.api_key_env)}
+            placeholder={keyEnv}
+            testId="search-backend-key-env"
+            onChange={(v) => set('api_key_env', v)}
+          />
+        )}
+      </div>
+      {keyEnv && canStoreSecrets && (
+        <StoreKey
+          kind={kind}
+          index={index}
+          stored={text(backend.api_key_secret)}
+          onStored={(name) => set('api_key_secret', name)}
+        />
+      )}
+    </li>
+  )
+}
+
+function TextField(props: {
+  label: string
+  value: string
+  placeholder: string
+  testId: string
+  onChange: (value: string) => void
+}): JSX.Element {
+  return (
+    <label className="field">
+      <span className="field__label">{props.label}</span>
+      <input
+        className="input input--mono"
+        value={props.value}
+        placeholder={props.placeholder}
+        data-testid={props.testId}
+        spellCheck={false}
+        autoComplete="off"
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+    </label>
+  )
+}

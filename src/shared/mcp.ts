@@ -1,0 +1,155 @@
+import { z } from 'zod'
+import { capabilitiesSchema, toolDescriptorSchema } from './domain'
+
+const envName = z
+  .string()
+  .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be the name of an environment variable')
+
+// Names that change how programs load code: passing them through would let whatever set them in
+// the app's environment run code inside every MCP server.
+const refusedExact = ['LD_PRELOAD', 'NODE_OPTIONS', 'BASH_ENV', 'PYTHONPATH']
+const refusedPrefixes = ['DYLD_', 'BASH_FUNC_']
+
+/** Why `name` may not be passed through to an MCP server, or null when it may. */
+export function refusedPassthrough(name: string): string | null {
+  const upper = name.toUpperCase()
+  const hit =
+    refusedExact.includes(upper) || refusedPrefixes.some((prefix) => upper.startsWith(prefix))
+  if (!hit) return null
+  return `${name} changes how programs load code, so it is never passed through to an MCP server; remove it from env_passthrough (if the server truly needs it, give it an explicit value under env)`
+}
+
+/** Capabilities a server's settings force on its tools; they only ever widen what tools declare. */
+export const mcpForceSchema = z
+  .object({
+    privateData: z.boolean().optional(),
+    untrustedInput: z.boolean().optional(),
+    egress: capabilitiesSchema.shape.egress.optional(),
+    destructive: z.boolean().optional()
+  })
+  .strict()
+export type McpForce = z.infer<typeof mcpForceSchema>
+
+/** One MCP server as the settings files configure it (key `mcp`). */
+export const mcpServerSettingsSchema = z
+  .object({
+    name: z
+      .string()
+      .min(1, 'give the server a name')
+      .max(40, 'keep the name under 40 characters: it is part of every tool name')
+      .regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, 'use letters, digits, "_" or "-"')
+      .refine((name) => !name.includes('__'), {
+        message: 'a name cannot contain "__": tools are named mcp__<server>__<tool>'
+      }),
+    command: z.string().min(1, 'give the program to run, e.g. npx or node'),
+    args: z.array(z.string()).default([]),
+    env: z.record(envName, z.string()).default({}),
+    env_passthrough: z
+      .array(envName)
+      .default([])
+      .superRefine((names, ctx) => {
+        names.forEach((name, i) => {
+          const why = refusedPassthrough(name)
+          if (why) ctx.addIssue({ code: 'custom', path: [i], message: why })
+        })
+      }),
+    prefix_tools: z.boolean().default(true),
+    enabled: z.boolean().default(true),
+    force: mcpForceSchema.default({}),
+    sandbox: z.boolean().default(false)
+  })
+  .strict()
+export type McpServerSettings = z.infer<typeof mcpServerSettingsSchema>
+export type McpServerSettingsInput = z.input<typeof mcpServerSettingsSchema>
+
+/** Reports a server name used twice in one list; `where` is the list's settings key. */
+export function checkUniqueServerNames(
+  servers: readonly { name: string }[],
+  ctx: z.RefinementCtx,
+  where = 'mcp'
+): void {
+  const seen = new Set<string>()
+  servers.forEach((server, i) => {
+    if (seen.has(server.name)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [where, i, 'name'],
+        message: `the MCP server name "${server.name}" is used twice; names must be unique`
+      })
+    }
+    seen.add(server.name)
+  })
+}
+
+/** The slash command that offers a server's prompt in the chat input. */
+export function promptCommand(server: string, prompt: string): string {
+  return `/mcp__${server}__${prompt}`
+}
+
+export const mcpServerStateSchema = z.enum([
+  'disabled',
+  'untrusted',
+  'idle',
+  'starting',
+  'ready',
+  'restarting',
+  'failed'
+])
+export type McpServerState = z.infer<typeof mcpServerStateSchema>
+
+export const mcpPromptSchema = z.object({
+  name: z.string(),
+  title: z.string().nullable(),
+  description: z.string().nullable(),
+  arguments: z.array(
+    z.object({ name: z.string(), description: z.string().nullable(), required: z.boolean() })
+  )
+})
+export type McpPrompt = z.infer<typeof mcpPromptSchema>
+
+export const mcpResourceSchema = z.object({
+  uri: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  mimeType: z.string().nullable()
+})
+export type McpResource = z.infer<typeof mcpResourceSchema>
+
+/** One server as the window shows it: its settings, what it is doing, and what it offers. */
+export const mcpServerViewSchema = z.object({
+  name: z.string(),
+  origin: z.enum(['user', 'project']),
+  command: z.string(),
+  args: z.array(z.string()),
+  envNames: z.array(z.string()),
+  enabled: z.boolean(),
+  sandbox: z.boolean(),
+  state: mcpServerStateSchema,
+  error: z.string().nullable(),
+  pid: z.number().nullable(),
+  restarts: z.number(),
+  tools: z.array(toolDescriptorSchema),
+  resources: z.array(mcpResourceSchema),
+  prompts: z.array(mcpPromptSchema),
+  /** How many log lines were ever written, so a log pane knows when to read again. */
+  logCount: z.number()
+})
+export type McpServerView = z.infer<typeof mcpServerViewSchema>
+
+export const mcpStatusSchema = z.object({
+  /** The project folder the servers run in; null when no folder is open (they are not started). */
+  workspace: z.string().nullable(),
+  projectFile: z.string().nullable(),
+  servers: z.array(mcpServerViewSchema),
+  /** Problems with the project's settings file, and project servers clashing with the user's. */
+  issues: z.array(z.object({ path: z.string(), message: z.string() }))
+})
+export type McpStatus = z.infer<typeof mcpStatusSchema>
+
+export const mcpLogLineSchema = z.object({
+  at: z.number(),
+  /** `stderr` is what the server printed; `event` is what Mecatl observed (start, exit, restart). */
+  stream: z.enum(['stderr', 'event']),
+  text: z.string()
+})
+export type McpLogLine = z.infer<typeof mcpLogLineSchema>
