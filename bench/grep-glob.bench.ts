@@ -22,7 +22,7 @@ const SUB_DIRS = 20
 const FILES_PER_DIR = 50 // 50 × 20 × 50 = 50,000 files
 const LINES_PER_FILE = 100 // about 100 bytes a line: about 10 KB a file, 500 MB in all
 const NEEDLE = 'MECATL_BENCH_NEEDLE'
-const RUNS = 7
+const RUNS = 11
 
 /** Grep and Glob on a generated tree of 50,000 files, each against ripgrep on the same tree. */
 export async function benchGrepGlob(): Promise<void> {

@@ -90,6 +90,15 @@ test('a project command with $ARGUMENTS and a skill through the palette; instruc
   await expect(input).toHaveValue('')
   await expect(page.getByTestId('planning-banner')).toBeVisible()
 
+  // /model moves focus to the model picker; /new starts a second session.
+  await input.fill('/model')
+  await input.press('Enter')
+  await expect(page.getByTestId('model-picker')).toBeFocused()
+  await input.fill('/new')
+  await input.press('Enter')
+  await expect(page.getByTestId('session-item')).toHaveCount(2)
+  await expect(page.getByTestId('chat-empty')).toBeVisible()
+
   // The skills list in settings: the clean one, the malformed one with why, the clash.
   await page.getByTestId('settings-button').click()
   const section = page.getByTestId('skills-section')

@@ -1,6 +1,7 @@
 import path from 'node:path'
 import type { ApprovalMode, ModelRef } from '../shared/domain'
 import type { Settings } from '../shared/settings'
+import { SessionRecorder } from './agent/session-recorder'
 import { SessionService } from './agent/session-service'
 import { nobodyToAsk } from './gate/gate'
 import { InteractiveApprover } from './gate/interactive-approver'
@@ -107,6 +108,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   // Temp directories of jobs from a run that crashed: only ours, proved by a marker, go.
   const swept = cleanAbandonedJobDirs(options.jobs?.tempBase).catch(() => [])
   const store = openStore(options.dataDir)
+  // Subscribed before any session exists, so every event of every session is recorded.
+  const recorder = new SessionRecorder(store.sessions, hub)
   store.memory.onChange((owner, name) =>
     hub.emit('memory.changed', { scope: owner.scope, workspace: owner.project || null, name })
   )
@@ -126,8 +129,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   })
   for (const tool of web) catalog.register(tool)
   const userDir = options.userDir ?? userConfigDir(env)
-  const skillsEnabled =
-    options.skills !== false && (await settings.get()).settings.skills.enabled
+  const skillsEnabled = options.skills !== false && (await settings.get()).settings.skills.enabled
   if (skillsEnabled) catalog.register(skillTool({ userDir }))
   // With nobody to ask (headless), the model is not offered a question it cannot get answered.
   const questions = options.interactive ? new QuestionBroker(hub) : null
@@ -166,7 +168,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     autoApprove: options.autoApprove,
     defaultModel: options.defaultModel,
     providerFor: options.providerFor,
-    userDir
+    userDir,
+    store: store.sessions
   })
   const handlers = createHandlers({
     host: options.host,
@@ -184,6 +187,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     recent: new RecentFolders(path.join(options.dataDir, 'recent-folders.json')),
     rules,
     memory: store.memory,
+    sessionStore: store.sessions,
+    hub,
     questions,
     userDir,
     skillsEnabled
@@ -205,6 +210,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       await jobs.dispose()
       await swept
       await mcp.dispose()
+      recorder.close()
       store.close()
     }
   }

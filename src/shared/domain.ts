@@ -145,7 +145,11 @@ export const sessionSummarySchema = z.object({
   /** What has entered the conversation; sends the model can aim are refused once both are. */
   taint: z.object({ privateData: z.boolean(), untrustedInput: z.boolean() }).optional(),
   /** Planning mode: only read-only tools are offered and run. */
-  planning: z.boolean().optional()
+  planning: z.boolean().optional(),
+  /** Bytes of its recorded events; absent until it is recorded. */
+  sizeBytes: z.number().optional(),
+  /** The session this one was forked from. */
+  forkedFrom: z.string().nullable().optional()
 })
 export type SessionSummary = z.infer<typeof sessionSummarySchema>
 

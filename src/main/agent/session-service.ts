@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { RpcError } from '../../shared/contract'
-import type { ApprovalMode, ModelRef } from '../../shared/domain'
+import type { ApprovalMode, ModelRef, SessionSummary, TodoItem } from '../../shared/domain'
 import type { Settings } from '../../shared/settings'
 import { Gate, type Approver } from '../gate/gate'
 import { gatePolicy } from '../gate/policy'
@@ -11,7 +11,9 @@ import { createProvider, type KeySource } from '../providers/create-provider'
 import type { Provider } from '../providers/provider'
 import type { EventHub } from '../rpc/event-hub'
 import { Catalog } from '../tools/catalog'
+import type { SessionStore } from '../store/session-store'
 import { Session } from './session'
+import { historyFromTranscript, rehydrate } from './session-rehydrate'
 import { systemPrompt } from './system-prompt'
 import { describeFailure, runTurn } from './turn-loop'
 
@@ -40,12 +42,16 @@ export interface SessionServiceDeps {
   providerFor?: (ref: ModelRef, settings: Settings) => Provider | null
   /** The person's folder of instructions and skills (MECATL_HOME or ~/.config/mecatl). */
   userDir?: string
+  /** Where sessions are recorded; without it (some tests) they live only in memory. */
+  store?: SessionStore
 }
 
 /** Holds the sessions of every open project and runs their turns. */
 export class SessionService {
   private readonly sessions = new Map<string, Session>()
   private readonly running = new Map<string, Promise<void>>()
+  /** Sessions being loaded back: their restored plan is not news to record again. */
+  private readonly restoring = new Set<string>()
 
   constructor(private readonly deps: SessionServiceDeps) {}
 
@@ -53,6 +59,28 @@ export class SessionService {
     return [...this.sessions.values()]
       .filter((s) => s.workspace === workspace)
       .sort((a, b) => b.updatedAt - a.updatedAt)
+  }
+
+  /** Every session of a folder, the stored ones with the live ones, latest activity first. */
+  summaries(workspace: string): SessionSummary[] {
+    const live = this.list(workspace)
+    const stored = this.deps.store?.list(workspace) ?? []
+    const sizes = new Map(stored.map((s) => [s.id, s.sizeBytes]))
+    const merged: SessionSummary[] = live.map((s) => ({
+      ...s.summary(),
+      sizeBytes: sizes.get(s.id)
+    }))
+    const seen = new Set(live.map((s) => s.id))
+    for (const s of stored) if (!seen.has(s.id)) merged.push(s)
+    return merged.sort((a, b) => b.updatedAt - a.updatedAt)
+  }
+
+  /** Forgets a session that is not running (after it was deleted from the store). */
+  drop(sessionId: string): void {
+    if (this.sessions.get(sessionId)?.running) {
+      throw new RpcError('conflict', 'this session is running a turn; stop it before deleting it')
+    }
+    this.sessions.delete(sessionId)
   }
 
   async create(workspace: string): Promise<Session> {
@@ -63,7 +91,7 @@ export class SessionService {
     const model = this.deps.defaultModel ?? fromSettings
     const session = new Session(workspace, model, {
       spillRoot: this.deps.spillRoot,
-      onTodos: (sessionId, items) => this.deps.hub.emit('todo.updated', { sessionId, items }),
+      onTodos: (sessionId, items) => this.todosChanged(sessionId, items),
       userDir: this.deps.userDir
     })
     // Read at the start; each turn re-reads them, so an edit applies from the next message.
@@ -74,9 +102,45 @@ export class SessionService {
   }
 
   get(sessionId: string): Session {
-    const session = this.sessions.get(sessionId)
+    const session = this.sessions.get(sessionId) ?? this.load(sessionId)
     if (!session) throw new RpcError('not_found', `there is no session ${sessionId}`)
     return session
+  }
+
+  /**
+   * A recorded session loaded back, so it can be shown and continued: its transcript (an
+   * interrupted turn marked so), the model's history rebuilt from it, its plan and its taint.
+   */
+  private load(sessionId: string): Session | undefined {
+    const stored = this.deps.store?.get(sessionId)
+    if (!stored) return undefined
+    const { transcript, todos } = rehydrate(this.deps.store?.events(sessionId) ?? [])
+    const session = new Session(stored.workspace, stored.model, {
+      spillRoot: this.deps.spillRoot,
+      onTodos: (id, items) => this.todosChanged(id, items),
+      userDir: this.deps.userDir,
+      id: stored.id,
+      now: stored.createdAt
+    })
+    for (const item of transcript) session.upsert(item)
+    session.history.push(...historyFromTranscript(transcript))
+    session.title = stored.title
+    session.updatedAt = stored.updatedAt
+    session.taint = stored.taint ?? session.taint
+    session.planning = stored.planning ?? false
+    session.forkedFrom = stored.forkedFrom
+    this.restoring.add(session.id)
+    try {
+      session.todos.replace(todos)
+    } finally {
+      this.restoring.delete(session.id)
+    }
+    this.sessions.set(session.id, session)
+    return session
+  }
+
+  private todosChanged(sessionId: string, items: TodoItem[]): void {
+    if (!this.restoring.has(sessionId)) this.deps.hub.emit('todo.updated', { sessionId, items })
   }
 
   /** Planning mode takes effect from the next turn: the model is then offered read-only tools. */

@@ -22,6 +22,8 @@ export interface SessionOptions {
   /** The person's folder of instructions and skills (`userConfigDir()` when not given). */
   userDir?: string
   now?: number
+  /** A stored session's id, when it is loaded back; new sessions get a fresh one. */
+  id?: string
 }
 
 /** One conversation in one project folder: its history for the model and its transcript. */
@@ -47,6 +49,8 @@ export class Session {
   taint: Taint = cleanTaint
   /** Planning mode: only read-only tools are offered and run. */
   planning = false
+  /** The session this one was forked from, if it was. */
+  forkedFrom: string | null = null
   /** Rules the person made for this session only ("Always allow" in this session). */
   readonly rules: PermissionRule[] = []
   private readonly items: TranscriptItem[] = []
@@ -54,7 +58,7 @@ export class Session {
 
   constructor(workspace: string, model: ModelRef | null, options: SessionOptions) {
     const now = options.now ?? Date.now()
-    this.id = randomUUID()
+    this.id = options.id ?? randomUUID()
     this.spill = new SpillStore(path.join(options.spillRoot, this.id))
     this.jail = new PathJail(workspace, { spillDir: this.spill.dir })
     this.todos = new TodoBoard((items) => options.onTodos?.(this.id, items))
@@ -99,7 +103,8 @@ export class Session {
       model: this.model,
       running: this.running,
       taint: { ...this.taint },
-      planning: this.planning
+      planning: this.planning,
+      forkedFrom: this.forkedFrom
     }
   }
 }

@@ -24,6 +24,10 @@ Commands:
        [--workspace DIR]
   memory search 'QUERY' [--user]       search the project memory of --workspace DIR (default:
        [--workspace DIR] [--json]      the current folder), or with --user the user model
+  sessions list [--workspace DIR]      the recorded sessions of DIR (default: the current folder)
+  sessions show ID [--json]            one session's transcript (an id prefix is enough)
+  sessions export ID                   its events as JSONL (as run --json prints them) or Markdown
+       [--format jsonl|md]
 
 call and run take --yes: allow what the mode would ask a person about (never past a forbid or
 prompt rule, read-only mode, or the interlock).
@@ -58,6 +62,7 @@ const options = {
   websearch: { type: 'string' },
   'no-skills': { type: 'boolean' },
   user: { type: 'boolean' },
+  format: { type: 'string' },
   help: { type: 'boolean', short: 'h' }
 } as const
 
@@ -87,6 +92,8 @@ export interface CliArgs {
   noSkills: boolean
   /** `memory search --user`: the user model instead of the project's memory. */
   user: boolean
+  /** `sessions export --format jsonl|md`. */
+  format?: string
   help: boolean
 }
 
@@ -136,6 +143,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     noWebsearch: websearchFlag(values.websearch),
     noSkills: values['no-skills'] ?? false,
     user: values.user ?? false,
+    format: values.format,
     help: values.help ?? false
   }
 }

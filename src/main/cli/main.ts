@@ -5,6 +5,7 @@ import { memoryCommand } from './commands/memory'
 import { rulesCommand } from './commands/rules'
 import { runCommand } from './commands/run'
 import { serveCommand } from './commands/serve'
+import { sessionsCommand } from './commands/sessions'
 import { toolsCommand } from './commands/tools'
 
 const commands: Record<string, (args: CliArgs) => Promise<number>> = {
@@ -13,7 +14,8 @@ const commands: Record<string, (args: CliArgs) => Promise<number>> = {
   run: runCommand,
   serve: serveCommand,
   rules: rulesCommand,
-  memory: memoryCommand
+  memory: memoryCommand,
+  sessions: sessionsCommand
 }
 
 /** The headless entry: the same core as the window, for scripting, smoke tests and CI. */

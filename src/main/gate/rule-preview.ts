@@ -28,7 +28,7 @@ export async function previewRule(
   )
   if (rule.command === undefined) {
     return {
-      description: `${rule.decision} every ${rule.tool} call, whatever its arguments`,
+      description: `${verbs[rule.decision]} every ${rule.tool} call, whatever its arguments`,
       sessionMatches: calls.map((call) => `${call.name} ${summarise(call.input)}`),
       problem: null
     }
@@ -43,11 +43,17 @@ export async function previewRule(
     if (verdict.decision === rule.decision) matches.push(command)
   }
   return {
-    description: `${rule.decision} any command that starts with the words \`${words}\` (with any arguments after them), when every other command on the line is allowed too`,
+    description: `${verbs[rule.decision]} any command that starts with the words \`${words}\` (with any arguments after them), when every other command on the line is allowed too`,
     sessionMatches: matches,
     problem: null
   }
 }
+
+const verbs = {
+  allow: 'Allow',
+  prompt: 'Ask a person before',
+  forbid: 'Forbid'
+} as const
 
 function summarise(input: unknown): string {
   const text = JSON.stringify(input) ?? ''

@@ -4,6 +4,9 @@ import path from 'node:path'
 import { RpcError } from '../../shared/contract'
 import { providerSettingsSchema } from '../../shared/settings'
 import type { SessionService } from '../agent/session-service'
+import { sessionHandlers } from '../agent/session-handlers'
+import type { SessionStore } from '../store/session-store'
+import type { EventHub } from './event-hub'
 import { describeFailure } from '../agent/turn-loop'
 import type { InteractiveApprover } from '../gate/interactive-approver'
 import { jobHandlers } from '../jobs/job-handlers'
@@ -51,6 +54,9 @@ export interface HandlerDeps {
   recent: RecentFolders
   rules: RuleBook
   memory: MemoryStore
+  /** Recorded sessions (rename, delete, search, fork, export); `hub` tells windows of changes. */
+  sessionStore: SessionStore
+  hub: EventHub
   /** AskUser's questions; null with nobody to ask. */
   questions?: QuestionBroker | null
   /** The person's folder of instructions, skills and commands. */
@@ -93,7 +99,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       const folder = await checkFolder(workspace)
       const listed = sessions.list(folder)
       return {
-        sessions: listed.map((s) => s.summary()),
+        sessions: sessions.summaries(folder),
         pendingApprovals: listed.flatMap((s) => deps.approver?.pending(s.id) ?? [])
       }
     },
@@ -115,7 +121,11 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     'session.send': async ({ sessionId, text }) => ({
       turnId: await sessions.send(
         sessionId,
-        await expandMessage(sessions.get(sessionId).workspace, deps.userDir ?? userConfigDir(), text)
+        await expandMessage(
+          sessions.get(sessionId).workspace,
+          deps.userDir ?? userConfigDir(),
+          text
+        )
       )
     }),
     'session.cancel': async ({ sessionId }) => ({ cancelled: sessions.cancel(sessionId) }),
@@ -188,6 +198,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     ...mcpHandlers(deps.mcp, checkFolder),
     ...jobHandlers(deps.jobs, checkFolder),
     ...memoryHandlers(deps.memory, checkFolder),
+    ...sessionHandlers({ sessions, store: deps.sessionStore, hub: deps.hub, checkFolder }),
     ...websearchHandlers(deps.keys),
     ...skillHandlers({
       userDir: deps.userDir ?? userConfigDir(),

@@ -24,7 +24,10 @@ export function parseFrontMatter(source: string): FrontMatter {
   try {
     data = parse(yamlText)
   } catch (error) {
-    const message = error instanceof Error ? (error.message.split('\n')[0] ?? '').replace(/:\s*$/, '') : String(error)
+    const message =
+      error instanceof Error
+        ? (error.message.split('\n')[0] ?? '').replace(/:\s*$/, '')
+        : String(error)
     return { ok: false, error: `the front matter is not valid YAML: ${message}` }
   }
   if (data === null || data === undefined) return { ok: true, data: {}, body }

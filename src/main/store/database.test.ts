@@ -30,6 +30,7 @@ describe('openDatabase', () => {
     expect(tables(store.db)).toEqual(
       expect.arrayContaining([
         'schema_migrations',
+        'memory_owners',
         'memory_entries',
         'memory_revisions',
         'memory_fts',

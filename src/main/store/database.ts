@@ -5,6 +5,8 @@ import { migrations as allMigrations, type Migration } from './migrations'
 
 /** How long a statement waits for another process (the CLI beside the app) to let go. */
 const BUSY_TIMEOUT_MS = 5_000
+const MMAP_BYTES = 256 * 1024 * 1024
+const CACHE_KIB = 32 * 1024
 
 /**
  * The one SQLite database of a data directory, opened with its schema up to date. Statements are
@@ -63,6 +65,10 @@ export function openDatabase(
     db.pragma('journal_mode = WAL')
     db.pragma('synchronous = NORMAL')
     db.pragma('foreign_keys = ON')
+    // Searches read index pages all over the file: map it, and keep more of it cached, rather
+    // than copy each page in with a system call (SQLite's default cache is 2 MB).
+    db.pragma(`mmap_size = ${MMAP_BYTES}`)
+    db.pragma(`cache_size = -${CACHE_KIB}`)
     migrate(db, migrations)
   } catch (error) {
     db.close()

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { MemoryHit, MemoryOwner, MemoryStore } from './memory-store'
 import { projectOwner, userOwner } from './memory-store'
 import { unmark } from './memory-query'
+import { SEARCH_CANDIDATES } from './memory-search'
 import { openStore, type Store } from './store'
 
 let dir: string
@@ -201,6 +202,26 @@ describe('search', () => {
     const [hit] = search(alpha, 'sqlite')
     const marked = unmark(hit?.snippet ?? '')
     expect(marked.ranges.map(([s, e]) => marked.text.slice(s, e))).toEqual(['sqlite'])
+  })
+
+  it('leaves out words too common to rank by when rarer ones are given, and says which', () => {
+    store.database.write(() => {
+      for (let i = 0; i <= SEARCH_CANDIDATES; i++) {
+        memory.remember(alpha, `note ${i}`, `a common word, number ${i}`, 's1', 1000 + i)
+      }
+    })
+    memory.remember(alpha, 'needle', 'the common word beside a rare one: zanzibar', 's1')
+    const found = memory.search(alpha, 'common zanzibar')
+    expect(found).toMatchObject({ ranking: 'bm25', dropped: ['common'] })
+    expect(found.hits.map((h) => h.entry.name)).toEqual(['needle'])
+    // Only common words: nothing to rank by, so the newest entries holding them come first.
+    const common = memory.search(alpha, 'common', { limit: 3 })
+    expect(common.ranking).toBe('newest')
+    expect(common.hits.map((h) => h.entry.name)).toEqual([
+      'needle',
+      `note ${SEARCH_CANDIDATES}`,
+      `note ${SEARCH_CANDIDATES - 1}`
+    ])
   })
 
   it('matches the last word as a prefix when asked (the search box while typing)', () => {

@@ -1,11 +1,14 @@
 import path from 'node:path'
 import { openDatabase, type StoreDatabase } from './database'
 import { MemoryStore } from './memory-store'
+import { SessionStore } from './session-store'
 
 /** The data directory's SQLite store: one connection, shared by everything the core owns. */
 export interface Store {
   readonly database: StoreDatabase
   readonly memory: MemoryStore
+  /** Sessions and their recorded events. */
+  readonly sessions: SessionStore
   close(): void
 }
 
@@ -20,6 +23,7 @@ export function openStore(dataDir: string): Store {
   return {
     database,
     memory: new MemoryStore(database),
+    sessions: new SessionStore(database),
     close: () => database.close()
   }
 }

@@ -83,7 +83,8 @@ export class PathJail {
   private async inReadDir(canonical: string): Promise<boolean> {
     for (const dir of this.readDirs) {
       const real = await canonicalize(dir, 0).catch(() => null)
-      if (real !== null && (canonical === real || canonical.startsWith(real + path.sep))) return true
+      if (real === null) continue
+      if (canonical === real || canonical.startsWith(real + path.sep)) return true
     }
     return false
   }

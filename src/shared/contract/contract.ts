@@ -117,6 +117,31 @@ export const calls = {
     input: z.object({ sessionId: z.string().min(1), model: modelRefSchema }).strict(),
     output: sessionSummarySchema
   },
+  'session.rename': {
+    input: z.object({ sessionId: z.string().min(1), title: z.string().trim().min(1) }).strict(),
+    output: sessionSummarySchema
+  },
+  'session.delete': {
+    input: sessionRef,
+    output: z.object({ deleted: z.boolean() })
+  },
+  /** Recorded sessions of a folder whose title or messages contain `query`. */
+  'session.search': {
+    input: z.object({ workspace: folderPath, query: z.string().trim().min(1) }).strict(),
+    output: z.object({
+      hits: z.array(z.object({ session: sessionSummarySchema, snippet: z.string() }))
+    })
+  },
+  /** A new session holding the transcript up to the item (`itemKey`, see transcriptKey). */
+  'session.fork': {
+    input: z.object({ sessionId: z.string().min(1), itemKey: z.string().min(1) }).strict(),
+    output: sessionSummarySchema
+  },
+  /** A recorded session as text: JSONL (its events, as `run --json` prints them) or Markdown. */
+  'session.export': {
+    input: z.object({ sessionId: z.string().min(1), format: z.enum(['jsonl', 'md']) }).strict(),
+    output: z.object({ fileName: z.string(), text: z.string() })
+  },
   'approval.respond': {
     input: z
       .object({

@@ -11,6 +11,7 @@ import {
 } from '../../../../e2e/fixtures/fake-model-server'
 import type { EventFrame } from '../../../shared/contract/bridge'
 import type { Question } from '../../../shared/skills'
+import { parseCliArgs } from '../../cli/args'
 import { createCore, type Core, type CoreOptions } from '../../core'
 import { createMemoryPair, type RpcClient } from '../../rpc/memory-transport'
 import { writeFiles } from '../../skills/fixtures'
@@ -159,6 +160,7 @@ describe('skills in a session', () => {
   })
 
   it('--no-skills removes the Skill tool; skills stay commands', async () => {
+    expect(parseCliArgs(['tools', '--no-skills']).noSkills).toBe(true)
     const h = await harness([{ text: 'ok' }], { skills: false })
     expect(h.core.catalog.get('Skill')).toBeUndefined()
     await writeFiles(h.workspace, {

@@ -211,6 +211,9 @@ describe.each([
       '.hidden/h.txt': 'needle\n'
     })
     expect(await run({ pattern: 'needle' })).toBe('.hidden/h.txt:1:needle')
+    expect(await run({ pattern: 'needle', path: 'late.bin' })).toBe(
+      'No matches for `needle` in `late.bin`'
+    )
   })
 
   it('neither follows nor searches symbolic links', async () => {
@@ -324,6 +327,22 @@ describe('Grep of a spilled output', () => {
 })
 
 describe('Grep with the Node engine', () => {
+  it('keeps the results of two searches apart when they share the worker threads', async () => {
+    const tree: Record<string, string> = {}
+    for (let i = 0; i < 400; i++) tree[`d${i % 7}/f${i}.txt`] = i % 2 ? 'odd\n' : 'even\n'
+    await files(tree)
+    const grep = createGrepTool({ ripgrep: () => null })
+    const [odd, even] = await Promise.all([
+      ws.run(grep, { pattern: 'odd' }),
+      ws.run(grep, { pattern: 'even' })
+    ])
+    expect(odd.display).toMatchObject({ kind: 'matches', more: 0 })
+    expect(textOf(odd).split('\n')).toHaveLength(200)
+    expect(textOf(odd)).not.toContain('even')
+    expect(textOf(even).split('\n')).toHaveLength(200)
+    expect(textOf(even)).not.toContain('odd')
+  })
+
   it('stops a search of the whole project at the file budget and says to scope it', async () => {
     const tree: Record<string, string> = {}
     for (let i = 0; i < 20; i++) tree[`f${i}.txt`] = 'nothing\n'
@@ -336,6 +355,15 @@ describe('Grep with the Node engine', () => {
         'No matches for `x`',
         '(The search stopped after 5 files, the most a search of the whole project reads, so files may be missing. Scope it with path (a directory) or glob (e.g. `src/**/*.ts`).)'
       ].join('\n')
+    )
+    const byBytes = { ...defaultGrepLimits, unscoped: { files: 1000, bytes: 30 } }
+    const bytesGrep = createGrepTool({ ripgrep: () => null, limits: byBytes })
+    expect(
+      textOf(await ws.run(bytesGrep, { pattern: 'x' }))
+        .split('\n')
+        .at(-1)
+    ).toBe(
+      '(The search stopped after 30 bytes, the most a search of the whole project reads, so files may be missing. Scope it with path (a directory) or glob (e.g. `src/**/*.ts`).)'
     )
     // A scoped search has no such budget.
     expect(textOf(await ws.run(grep, { pattern: 'x', glob: '*.txt' }))).toBe(

@@ -2,6 +2,7 @@ import path from 'node:path'
 import { z } from 'zod'
 import { defineTool, errorOutput, textOutput, type Tool, type ToolOutput } from '../tool'
 import { readsFiles } from './file-state'
+import { humanLimit, plural } from './lines'
 import type { ScanBudget, SearchRequest, SearchResult } from './search/engine'
 import { createFileSearcher, type SearchSpec } from './search/file-searcher'
 import { globMatcher, globProblem, normaliseGlob, ripgrepGlob } from './search/glob-pattern'
@@ -86,9 +87,9 @@ export function createGrepTool(options: GrepOptions): Tool {
       'as `path-line-text` and `--` between groups; paths are relative to the project folder.',
       'Lines are matched one at a time (a pattern never spans lines). Files excluded by',
       '.gitignore, binary files and `.git` are skipped. Scope a search with `path` and `glob`:',
-      `a search of the whole project stops after ${limits.unscoped.files} files or`,
-      `${Math.round(limits.unscoped.bytes / 2 ** 20)} MiB, and every search after`,
-      `${limits.matchCeiling} matching lines (${limits.shownLines} are listed). Use Glob to`,
+      `a search of the whole project stops after ${count(limits.unscoped.files)} files or`,
+      `${humanLimit(limits.unscoped.bytes)}, and every search after`,
+      `${count(limits.matchCeiling)} matching lines (${limits.shownLines} are listed). Use Glob to`,
       'find files by name.'
     ].join(' '),
     inputSchema,
@@ -173,18 +174,18 @@ function present(
   if (more > 0) {
     const atLeast = result.stopped === 'matches' ? 'at least ' : ''
     notes.push(
-      `… and ${atLeast}${more} more matching lines not shown; narrow the pattern, or scope the search with path or glob`
+      `… and ${atLeast}${plural(more, 'more matching line')} not shown; narrow the pattern, or scope the search with path or glob`
     )
   }
   if (result.stopped === 'matches') {
     notes.push(
-      `(The search stopped after ${limits.matchCeiling} matching lines. Scope it with path or glob, or make the pattern narrower.)`
+      `(The search stopped after ${count(limits.matchCeiling)} matching lines. Scope it with path or glob, or make the pattern narrower.)`
     )
   } else if (result.stopped === 'files' || result.stopped === 'bytes') {
     const limit =
       result.stopped === 'files'
-        ? `${limits.unscoped.files} files`
-        : `${Math.round(limits.unscoped.bytes / 2 ** 20)} MiB`
+        ? `${count(limits.unscoped.files)} files`
+        : humanLimit(limits.unscoped.bytes)
     notes.push(
       `(The search stopped after ${limit}, the most a search of the whole project reads, so files may be missing. Scope it with path (a directory) or glob (e.g. \`src/**/*.ts\`).)`
     )
@@ -203,3 +204,7 @@ function present(
 
 /** The app's Grep: ripgrep when `rg` is on PATH, else the Node engine. */
 export const grepTool: Tool = createGrepTool({ ripgrep: () => findRipgrep() })
+
+function count(n: number): string {
+  return n.toLocaleString('en-US')
+}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { gifBytes, jpegBytes, pngBytes, webpBytes } from './image-fixtures'
-import { humanBytes, sniffImage } from './image-info'
+import { sniffImage } from './image-info'
+import { humanBytes, humanLimit } from './lines'
 
 describe('sniffImage', () => {
   it('recognises each format by its bytes and reads its size', () => {
@@ -46,5 +47,7 @@ describe('humanBytes', () => {
     expect(humanBytes(67)).toBe('67 bytes')
     expect(humanBytes(34 * 1024 + 100)).toBe('34 KB')
     expect(humanBytes(12.34 * 1024 * 1024)).toBe('12.3 MB')
+    expect(humanLimit(2 ** 30)).toBe('1 GiB')
+    expect(humanLimit(30)).toBe('30 bytes')
   })
 })

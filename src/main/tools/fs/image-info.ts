@@ -96,10 +96,3 @@ function webpSize(bytes: Buffer): [number, number] | null {
   }
   return null
 }
-
-/** `34 KB`, `1.2 MB`: sizes as a person reads them in a sentence. */
-export function humanBytes(count: number): string {
-  if (count < 1024) return `${count} bytes`
-  if (count < 1024 * 1024) return `${Math.round(count / 1024)} KB`
-  return `${(count / (1024 * 1024)).toFixed(1)} MB`
-}

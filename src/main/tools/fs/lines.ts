@@ -23,3 +23,15 @@ export function plural(count: number, noun: string): string {
 export function sizeSummary(content: string): string {
   return `${plural(splitLines(content).length, 'line')}, ${plural(Buffer.byteLength(content), 'byte')}`
 }
+
+/** `34 KB`, `1.2 MB`: sizes as a person reads them in a sentence. */
+export function humanBytes(count: number): string {
+  if (count < 1024) return `${count} bytes`
+  if (count < 1024 * 1024) return `${Math.round(count / 1024)} KB`
+  return `${(count / (1024 * 1024)).toFixed(1)} MB`
+}
+
+/** A limit in bytes as a person writes it: `1 GiB`, `512 KB`. */
+export function humanLimit(bytes: number): string {
+  return bytes >= 2 ** 30 && bytes % 2 ** 30 === 0 ? `${bytes / 2 ** 30} GiB` : humanBytes(bytes)
+}

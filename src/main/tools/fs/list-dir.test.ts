@@ -24,6 +24,10 @@ describe('ListDir', () => {
     const out = await ws.run(listDirTool, {})
     expect(out.isError).toBe(false)
     expect(textOf(out)).toBe(['B.txt', 'Docs/', '_x', 'a.txt', 'b.txt', 'src/'].join('\n'))
+    expect(out.display).toEqual({
+      kind: 'listing',
+      entries: ['B.txt', 'Docs/', '_x', 'a.txt', 'b.txt', 'src/']
+    })
   })
 
   it('lists a subdirectory', async () => {

@@ -47,13 +47,14 @@ export const listDirTool: Tool = defineTool({
     const listed = await Promise.all(
       entries.slice(0, LIST_MAX_ENTRIES).map((entry) => describeEntry(located.path, entry))
     )
+    const display = { kind: 'listing' as const, entries: [...listed] }
     const rest = entries.length - listed.length
     if (rest > 0) {
       listed.push(
         `(${rest} more ${rest === 1 ? 'entry' : 'entries'} not listed; ${entries.length} in all)`
       )
     }
-    return textOutput(listed.join('\n'))
+    return { ...textOutput(listed.join('\n')), display }
   }
 })
 

@@ -1,6 +1,7 @@
 import { open } from 'node:fs/promises'
 import { errorOutput, type ToolContext, type ToolOutput } from '../tool'
-import { humanBytes, type ImageInfo } from './image-info'
+import type { ImageInfo } from './image-info'
+import { humanBytes } from './lines'
 
 /** What Read was asked beyond the path: images are shown whole, so these must be absent. */
 export interface ImageReadRequest {

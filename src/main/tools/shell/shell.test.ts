@@ -35,6 +35,13 @@ describe('Shell', () => {
     expect(textOf(out)).toContain('no-such-command-mecatl: command not found')
   })
 
+  it('reports a command bash cannot parse as a failure with bash’s own message', async () => {
+    const out = await h.run(h.shell, { command: 'echo "unterminated' })
+    expect(out.isError).toBe(true)
+    expect(textOf(out)).toMatch(/^The command failed with exit code 2/)
+    expect(textOf(out)).toContain('unexpected EOF')
+  })
+
   it('stops a command at its timeout and says it timed out, with what it printed', async () => {
     const out = await h.run(h.shell, { command: 'echo started; sleep 30', timeout_ms: 1000 })
     expect(out.isError).toBe(true)

@@ -6,7 +6,8 @@ import {
 } from '../../../shared/websearch'
 import { fakeBrave, fakeExa, fakeHttpJson, fakeSearxng, type FakeHit } from './fake-backends'
 import { webTools } from './index'
-import { searchChain } from './search-chain'
+import { parseExaText } from './search-backends'
+import { Limiter, searchChain } from './search-chain'
 import { runTool, startLocalServer, textOf, webContext, type LocalServer } from './test-server'
 import { websearchHandlers } from './web-handlers'
 
@@ -116,6 +117,54 @@ describe('WebSearch backends', () => {
     expect(error).toContain(`- http (${broken.origin}): HTTP 500`)
     expect(error).toMatch(/- exa \(http:\/\/127\.0\.0\.1:\d+\/mcp\): .+/)
     expect(error).toContain('Check the keys and URLs in Settings → Search')
+  })
+
+  it('gives up on a backend that does not answer in time and tries the next', async () => {
+    const silent = await track(startLocalServer(() => undefined))
+    const good = await track(fakeSearxng({ hits: [hit(9)] }))
+    const settings = websearchSettingsSchema.parse({
+      timeout_ms: 1000,
+      backends: [
+        { kind: 'searxng', url: silent.origin },
+        { kind: 'searxng', url: good.origin }
+      ]
+    })
+    const outcome = await searchChain(settings, 'q', 5, keys, signal)
+    expect(outcome).toMatchObject({ ok: true, backend: `searxng (${good.origin})` })
+    expect(outcome.failures).toEqual([`searxng (${silent.origin}): no answer within 1 s`])
+  })
+
+  it('runs at most max_concurrent searches at once', async () => {
+    const limiter = new Limiter(() => 2)
+    let active = 0
+    let most = 0
+    const releases: (() => void)[] = []
+    let done = 0
+    for (let i = 0; i < 5; i++) {
+      void limiter
+        .run(async () => {
+          active++
+          most = Math.max(most, active)
+          await new Promise<void>((resolve) => releases.push(resolve))
+          active--
+        })
+        .then(() => done++)
+    }
+    while (done < 5) {
+      await new Promise((resolve) => setImmediate(resolve))
+      expect(active).toBeLessThanOrEqual(2)
+      for (const release of releases.splice(0)) release()
+    }
+    expect(most).toBe(2)
+  })
+
+  it('reads Exa answers in JSON as well as in its line format', () => {
+    const json = JSON.stringify({
+      results: [{ title: 'A', url: 'https://a.example', text: 'body' }]
+    })
+    expect(parseExaText(json, 5)).toEqual([
+      { title: 'A', url: 'https://a.example', snippet: 'body' }
+    ])
   })
 
   it('says to configure a backend when none is', async () => {

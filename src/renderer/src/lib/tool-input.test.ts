@@ -4,6 +4,11 @@ import { toolSummary } from './tool-input'
 describe('toolSummary', () => {
   it('names the path of file tools', () => {
     expect(toolSummary('Read', { path: 'src/a.ts' })).toBe('src/a.ts')
+    expect(toolSummary('Skill', {})).toBe('list the skills')
+    expect(toolSummary('Skill', { name: 'pdf' })).toBe('pdf')
+    expect(toolSummary('AskUser', { question: 'Which one?', options: ['a', 'b'] })).toBe(
+      'Which one?'
+    )
     expect(toolSummary('Read', { path: 'a', offset: 10, limit: 50 })).toBe('a · lines 10–59')
     expect(toolSummary('Write', { path: 'n.md', content: 'x\ny' })).toBe('n.md · 2 lines')
     expect(toolSummary('Write', { path: 'n.md', content: 'x\ny\n' })).toBe('n.md · 2 lines')

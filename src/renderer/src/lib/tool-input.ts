@@ -35,7 +35,7 @@ function todoSummary(input: unknown): string | null {
   return now ? `${steps} · now: ${now}` : steps
 }
 
-const summaryKeys = ['path', 'file_path', 'command', 'url', 'query', 'pattern', 'name']
+const summaryKeys = ['path', 'file_path', 'command', 'url', 'query', 'pattern', 'name', 'question']
 
 /** One line about a tool call's key arguments: the path for file tools, else the telling field. */
 export function toolSummary(tool: string, input: unknown): string {
@@ -57,6 +57,8 @@ export function toolSummary(tool: string, input: unknown): string {
     }
     case 'ListDir':
       return path ?? '.'
+    case 'Skill':
+      return inputString(input, 'name') ?? 'list the skills'
     case 'Todo': {
       const plan = todoSummary(input)
       if (plan !== null) return plan

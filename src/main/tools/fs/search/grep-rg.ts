@@ -39,6 +39,8 @@ export function findRipgrep(env: NodeJS.ProcessEnv = process.env): string | null
  */
 export function ripgrepArgs(request: SearchRequest): string[] {
   const { spec } = request
+  // --no-mmap: a memory-mapped file is only checked for NUL bytes near its start, so a binary
+  // file named by `path` could be searched as text.
   const args = ['--json', '--no-config', '--no-mmap', '--hidden', '--encoding', 'none']
   args.push('--glob', '!.git')
   if (request.rules) {

@@ -166,6 +166,7 @@ export function usePromptPalette(draft: string, setDraft: (text: string) => void
     element = (
       <div className="prompt-palette" data-testid="command-help">
         <div className="prompt-palette__help">
+          <div className="prompt-palette__help-title">Commands</div>
           {lines.map((line) => (
             <div key={`${line.tag}:${line.command}`} className="prompt-palette__help-row">
               <span className="prompt-palette__command">{line.command}</span>

@@ -10,6 +10,7 @@ import { allModels, placeIssues } from './settings-model'
 import { providersToSave } from './settings-reducer'
 import { loadSettings, saveSettings, useSettings } from './settings-store'
 import { McpSection } from '../mcp/mcp-section'
+import { SearchSection } from '../web/search-section'
 import { SkillsSection } from '../skills/skills-section'
 import { PermissionRules } from '../permissions/permission-rules'
 import './settings.css'
@@ -228,6 +229,8 @@ export function SettingsScreen(): JSX.Element {
           </section>
 
           {!onboarding && <McpSection />}
+
+          {!onboarding && <SearchSection />}
           {!onboarding && <SkillsSection />}
         </div>
       </div>

@@ -14,7 +14,11 @@ export const backendKinds: { kind: SearchBackendKind; label: string; hint: strin
     label: 'Exa',
     hint: 'Exa’s public MCP endpoint. Works without a key; a key (EXA_API_KEY) uses the paid tier.'
   },
-  { kind: 'brave', label: 'Brave Search', hint: 'Brave’s Search API; needs a key (BRAVE_API_KEY).' },
+  {
+    kind: 'brave',
+    label: 'Brave Search',
+    hint: 'Brave’s Search API; needs a key (BRAVE_API_KEY).'
+  },
   {
     kind: 'searxng',
     label: 'SearXNG',

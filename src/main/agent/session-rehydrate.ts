@@ -1,0 +1,131 @@
+import type { TodoItem, ToolCallView, TranscriptItem } from '../../shared/domain'
+import type { ChatMessage, ModelToolCall } from '../providers/provider'
+import type { StoredEvent } from '../store/session-store'
+import { transcriptKey } from './session'
+
+/** Why a turn has no end of its own: the app stopped (killed, crashed) while it ran. */
+export const INTERRUPTED = 'interrupted'
+
+const INTERRUPTED_CALL =
+  'Interrupted: Mecatl stopped before this call finished, so its result is unknown. Check its effects before running it again.'
+
+/** A session's state as its events leave it. */
+export interface Rehydrated {
+  transcript: TranscriptItem[]
+  todos: TodoItem[]
+}
+
+/**
+ * The transcript a session's events describe: each item in the order it first appeared, in the
+ * state its latest event gave it. A turn that never ended (the app was killed mid-turn) is
+ * closed with a turn end whose stop reason is `interrupted`, placed after its last item; a reply
+ * cut off mid-stream keeps the text saved so far, and calls left running or waiting for approval
+ * are shown as failed, saying they were interrupted.
+ */
+export function rehydrate(events: readonly StoredEvent[]): Rehydrated {
+  const items: TranscriptItem[] = []
+  const at = new Map<string, number>()
+  /** The turn each item belongs to, by position: user messages carry no turn id. */
+  const turnOf: (string | null)[] = []
+  const ended = new Set<string>()
+  let todos: TodoItem[] = []
+  let currentTurn: string | null = null
+  let lastAt = 0
+  for (const event of events) {
+    lastAt = Math.max(lastAt, event.at)
+    if (event.kind === 'turn.started') currentTurn = String(event.payload.turnId)
+    if (event.kind === 'todo.updated') todos = event.payload.items as TodoItem[]
+    if (event.kind !== 'transcript.item') continue
+    const item = event.payload.item as TranscriptItem
+    const key = event.key ?? transcriptKey(item)
+    const turn = item.kind === 'user' ? currentTurn : item.turnId
+    if (item.kind === 'turn-end') ended.add(item.turnId)
+    const known = at.get(key)
+    if (known === undefined) {
+      at.set(key, items.length)
+      items.push(item)
+      turnOf.push(turn)
+    } else {
+      items[known] = item
+    }
+  }
+  const lastIndex = new Map<string, number>()
+  turnOf.forEach((turn, index) => turn !== null && lastIndex.set(turn, index))
+  const transcript: TranscriptItem[] = []
+  items.forEach((item, index) => {
+    transcript.push(settle(item))
+    const turn = turnOf[index]
+    if (turn && lastIndex.get(turn) === index && !ended.has(turn)) {
+      ended.add(turn)
+      transcript.push({
+        kind: 'turn-end',
+        turnId: turn,
+        usage: { inputTokens: 0, outputTokens: 0, cachedTokens: 0 },
+        stopReason: INTERRUPTED,
+        error: null,
+        at: lastAt
+      })
+    }
+  })
+  return { transcript, todos }
+}
+
+/** An item as it stands once nothing will change it any more. */
+function settle(item: TranscriptItem): TranscriptItem {
+  if (item.kind === 'assistant' && item.streaming) return { ...item, streaming: false }
+  if (
+    item.kind === 'tool' &&
+    (item.call.state === 'running' || item.call.state === 'awaiting-approval')
+  ) {
+    return { ...item, call: interruptedCall(item.call) }
+  }
+  return item
+}
+
+function interruptedCall(call: ToolCallView): ToolCallView {
+  return {
+    ...call,
+    state: 'failed',
+    endedAt: call.endedAt ?? call.startedAt,
+    output: { content: [{ type: 'text', text: INTERRUPTED_CALL }], isError: true, external: false }
+  }
+}
+
+/**
+ * The provider-neutral history a transcript stands for, so a resumed session's model sees the
+ * whole conversation: a user item is a user message; a reply with the tool calls after it is an
+ * assistant message with those calls, then one tool message with their results.
+ */
+export function historyFromTranscript(transcript: readonly TranscriptItem[]): ChatMessage[] {
+  const history: ChatMessage[] = []
+  let index = 0
+  while (index < transcript.length) {
+    const item = transcript[index++]
+    if (!item) break
+    if (item.kind === 'user') history.push({ role: 'user', text: item.text })
+    if (item.kind !== 'assistant') continue
+    const calls: ToolCallView[] = []
+    while (transcript[index]?.kind === 'tool') {
+      const next = transcript[index++]
+      if (next?.kind === 'tool') calls.push(next.call)
+    }
+    if (!item.text && calls.length === 0) continue
+    history.push({ role: 'assistant', text: item.text, toolCalls: calls.map(modelCall) })
+    if (calls.length === 0) continue
+    history.push({
+      role: 'tool',
+      results: calls.map((call) => ({
+        callId: call.id,
+        name: call.name,
+        content: call.output?.content ?? [{ type: 'text', text: INTERRUPTED_CALL }],
+        isError: call.output?.isError ?? true
+      }))
+    })
+  }
+  return history
+}
+
+function modelCall(call: ToolCallView): ModelToolCall {
+  const input = typeof call.input === 'string' ? call.input : JSON.stringify(call.input ?? {})
+  return { id: call.id, name: call.name, input }
+}

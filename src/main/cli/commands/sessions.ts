@@ -1,0 +1,72 @@
+import { realpathSync } from 'node:fs'
+import { exportSession, type ExportFormat } from '../../agent/session-export'
+import { rehydrate } from '../../agent/session-rehydrate'
+import { dataDirectory } from '../../settings/data-dir'
+import { openStore } from '../../store/store'
+import type { StoredSession } from '../../store/session-store'
+import { UsageError, type CliArgs } from '../args'
+import { requireWorkspace } from '../context'
+
+const VERBS =
+  'sessions list [--workspace DIR] | sessions show ID | sessions export ID [--format jsonl|md]'
+
+/**
+ * `sessions list|show|export`: the recorded sessions of a folder (--workspace, default the
+ * current folder), read from the database the window and `run` write (MECATL_HOME).
+ */
+export async function sessionsCommand(args: CliArgs): Promise<number> {
+  const [verb, id, ...extra] = args.positionals
+  if (extra.length > 0 || !verb) throw new UsageError(`sessions takes one verb: ${VERBS}`)
+  const store = openStore(dataDirectory())
+  try {
+    if (verb === 'list') {
+      if (id) throw new UsageError(`sessions list takes no id: ${VERBS}`)
+      const folder = realpathSync(args.workspace ? requireWorkspace(args) : process.cwd())
+      const sessions = store.sessions.list(folder)
+      if (args.json) console.log(JSON.stringify(sessions, null, 2))
+      else if (sessions.length === 0) console.log(`No recorded sessions in ${folder}.`)
+      else for (const session of sessions) console.log(listLine(session))
+      return 0
+    }
+    if (verb !== 'show' && verb !== 'export') {
+      throw new UsageError(`unknown verb "${verb}": ${VERBS}`)
+    }
+    if (!id) throw new UsageError(`sessions ${verb} needs a session id (see sessions list)`)
+    const session = store.sessions.get(id) ?? findByPrefix(store.sessions.listAll(), id)
+    if (!session) {
+      console.error(`mecatl: there is no recorded session ${id}; sessions list shows the ids`)
+      return 1
+    }
+    const events = store.sessions.events(session.id)
+    if (verb === 'show') {
+      if (args.json) {
+        console.log(JSON.stringify({ session, ...rehydrate(events) }, null, 2))
+      } else {
+        process.stdout.write(exportSession(session, events, 'md'))
+      }
+      return 0
+    }
+    process.stdout.write(exportSession(session, events, exportFormat(args.format)))
+    return 0
+  } finally {
+    store.close()
+  }
+}
+
+function exportFormat(format: string | undefined): ExportFormat {
+  if (format === undefined || format === 'jsonl') return 'jsonl'
+  if (format === 'md' || format === 'markdown') return 'md'
+  throw new UsageError(`--format must be jsonl or md (got "${format}")`)
+}
+
+/** An id's first characters are enough, as with git, when only one session starts with them. */
+function findByPrefix(sessions: StoredSession[], prefix: string): StoredSession | null {
+  const matches = sessions.filter((s) => s.id.startsWith(prefix))
+  return matches.length === 1 ? (matches[0] ?? null) : null
+}
+
+function listLine(session: StoredSession): string {
+  const when = new Date(session.updatedAt).toISOString().replace('T', ' ').slice(0, 16)
+  const size = `${Math.max(1, Math.round(session.sizeBytes / 1024))} KB`
+  return `${session.id.slice(0, 8)}  ${when}  ${String(session.messageCount).padStart(3)} msgs  ${size.padStart(7)}  ${session.title}`
+}

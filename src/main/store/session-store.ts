@@ -1,0 +1,227 @@
+import type { SessionSummary } from '../../shared/domain'
+import type { StoreDatabase } from './database'
+
+/** One recorded event of a session, as the hub emitted it (without its `sessionId`). */
+export interface StoredEvent {
+  seq: number
+  at: number
+  /** The event's name: `transcript.item`, `turn.started`, `todo.updated`... */
+  kind: string
+  /** A transcript item's key (the latest event per key is the item's state); else null. */
+  key: string | null
+  payload: Record<string, unknown>
+}
+
+/** An event to append; `text` is what search should find in it (a message's words). */
+export interface NewEvent {
+  kind: string
+  key?: string | null
+  payload: Record<string, unknown>
+  text?: string | null
+  at?: number
+}
+
+/** A session's row: what the list shows without reading its events. */
+export interface StoredSession extends SessionSummary {
+  sizeBytes: number
+  forkedFrom: string | null
+}
+
+/** A search hit: the session and the words around the first match. */
+export interface SessionHit {
+  session: StoredSession
+  snippet: string
+}
+
+interface SessionRow {
+  id: string
+  workspace: string
+  title: string
+  created_at: number
+  updated_at: number
+  provider_id: string | null
+  model: string | null
+  message_count: number
+  size_bytes: number
+  taint_private: number
+  taint_untrusted: number
+  planning: number
+  forked_from: string | null
+}
+
+const SNIPPET_RADIUS = 60
+
+/**
+ * Sessions and their append-only event logs in the data directory's database. Every write is
+ * its own short transaction, so what was appended before a crash is there after it.
+ */
+export class SessionStore {
+  constructor(private readonly database: StoreDatabase) {}
+
+  /** Creates or updates the session's row from its summary; size and fork origin are kept. */
+  saveSummary(summary: SessionSummary, forkedFrom: string | null = null): void {
+    this.database
+      .prepare(
+        `INSERT INTO sessions (id, workspace, title, created_at, updated_at, provider_id, model,
+           message_count, taint_private, taint_untrusted, planning, forked_from)
+         VALUES (@id, @workspace, @title, @createdAt, @updatedAt, @providerId, @model,
+           @messageCount, @taintPrivate, @taintUntrusted, @planning, @forkedFrom)
+         ON CONFLICT (id) DO UPDATE SET title = excluded.title,
+           updated_at = max(updated_at, excluded.updated_at), provider_id = excluded.provider_id,
+           model = excluded.model, message_count = excluded.message_count,
+           taint_private = max(taint_private, excluded.taint_private),
+           taint_untrusted = max(taint_untrusted, excluded.taint_untrusted),
+           planning = excluded.planning`
+      )
+      .run({
+        id: summary.id,
+        workspace: summary.workspace,
+        title: summary.title,
+        createdAt: summary.createdAt,
+        updatedAt: summary.updatedAt,
+        providerId: summary.model?.providerId ?? null,
+        model: summary.model?.model ?? null,
+        messageCount: summary.messageCount,
+        taintPrivate: summary.taint?.privateData ? 1 : 0,
+        taintUntrusted: summary.taint?.untrustedInput ? 1 : 0,
+        planning: summary.planning ? 1 : 0,
+        forkedFrom
+      })
+  }
+
+  /** Appends one event (the next `seq`) and grows the session's size; false if it has no row. */
+  append(sessionId: string, event: NewEvent): boolean {
+    const payload = JSON.stringify(event.payload)
+    const at = event.at ?? Date.now()
+    return this.database.write(() => {
+      const grown = this.database
+        .prepare(
+          `UPDATE sessions SET size_bytes = size_bytes + ?, updated_at = max(updated_at, ?)
+           WHERE id = ?`
+        )
+        .run(Buffer.byteLength(payload), at, sessionId)
+      if (grown.changes === 0) return false
+      this.database
+        .prepare(
+          `INSERT INTO session_events (session_id, seq, at, kind, key, payload, text)
+           SELECT ?, coalesce(max(seq), 0) + 1, ?, ?, ?, ?, ?
+           FROM session_events WHERE session_id = ?`
+        )
+        .run(sessionId, at, event.kind, event.key ?? null, payload, event.text ?? null, sessionId)
+      return true
+    })
+  }
+
+  /** A whole session at once (a fork): its row and events, in one transaction. */
+  insert(summary: SessionSummary, forkedFrom: string | null, events: readonly NewEvent[]): void {
+    this.database.write(() => {
+      this.saveSummary(summary, forkedFrom)
+      for (const event of events) this.append(summary.id, event)
+    })
+  }
+
+  get(sessionId: string): StoredSession | null {
+    const row = this.database
+      .prepare<[string], SessionRow>('SELECT * FROM sessions WHERE id = ?')
+      .get(sessionId)
+    return row ? fromRow(row) : null
+  }
+
+  /** A folder's sessions that hold at least one message, latest activity first. */
+  list(workspace: string): StoredSession[] {
+    return this.database
+      .prepare<[string], SessionRow>(
+        `SELECT * FROM sessions WHERE workspace = ? AND message_count > 0
+         ORDER BY updated_at DESC`
+      )
+      .all(workspace)
+      .map(fromRow)
+  }
+
+  /** Every recorded session of every folder, latest first (the CLI's id-prefix lookup). */
+  listAll(): StoredSession[] {
+    return this.database
+      .prepare<[], SessionRow>('SELECT * FROM sessions ORDER BY updated_at DESC')
+      .all()
+      .map(fromRow)
+  }
+
+  events(sessionId: string): StoredEvent[] {
+    return this.database
+      .prepare<
+        [string],
+        { seq: number; at: number; kind: string; key: string | null; payload: string }
+      >('SELECT seq, at, kind, key, payload FROM session_events WHERE session_id = ? ORDER BY seq')
+      .all(sessionId)
+      .map((row) => ({ ...row, payload: JSON.parse(row.payload) as Record<string, unknown> }))
+  }
+
+  rename(sessionId: string, title: string): boolean {
+    return (
+      this.database.prepare('UPDATE sessions SET title = ? WHERE id = ?').run(title, sessionId)
+        .changes > 0
+    )
+  }
+
+  /** Removes the session and its events; false when there was none. */
+  delete(sessionId: string): boolean {
+    return this.database.write(
+      () => this.database.prepare('DELETE FROM sessions WHERE id = ?').run(sessionId).changes > 0
+    )
+  }
+
+  /**
+   * Sessions of a folder whose title or message text contains `query` (case-insensitive for
+   * ASCII), latest first, each with the words around its first match.
+   */
+  search(workspace: string, query: string, limit = 50): SessionHit[] {
+    const pattern = `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+    const rows = this.database
+      .prepare<
+        [{ pattern: string; workspace: string; limit: number }],
+        SessionRow & { hit: string | null }
+      >(
+        `SELECT s.*, (SELECT e.text FROM session_events e WHERE e.session_id = s.id
+             AND e.text LIKE @pattern ESCAPE '\\' ORDER BY e.seq LIMIT 1) AS hit
+         FROM sessions s
+         WHERE s.workspace = @workspace AND s.message_count > 0
+           AND (s.title LIKE @pattern ESCAPE '\\' OR hit IS NOT NULL)
+         ORDER BY s.updated_at DESC LIMIT @limit`
+      )
+      .all({ pattern, workspace, limit })
+    return rows.map((row) => ({
+      session: fromRow(row),
+      snippet: snippetOf(row.hit ?? row.title, query)
+    }))
+  }
+}
+
+function fromRow(row: SessionRow): StoredSession {
+  return {
+    id: row.id,
+    workspace: row.workspace,
+    title: row.title,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    messageCount: row.message_count,
+    model:
+      row.provider_id !== null && row.model !== null
+        ? { providerId: row.provider_id, model: row.model }
+        : null,
+    running: false,
+    taint: { privateData: row.taint_private === 1, untrustedInput: row.taint_untrusted === 1 },
+    planning: row.planning === 1,
+    sizeBytes: row.size_bytes,
+    forkedFrom: row.forked_from
+  }
+}
+
+/** The words around the first (case-insensitive) occurrence of `query` in `text`. */
+export function snippetOf(text: string, query: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim()
+  const at = flat.toLowerCase().indexOf(query.toLowerCase())
+  if (at < 0) return flat.slice(0, SNIPPET_RADIUS * 2)
+  const start = Math.max(0, at - SNIPPET_RADIUS)
+  const end = Math.min(flat.length, at + query.length + SNIPPET_RADIUS)
+  return `${start > 0 ? '…' : ''}${flat.slice(start, end)}${end < flat.length ? '…' : ''}`
+}

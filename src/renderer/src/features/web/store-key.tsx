@@ -1,0 +1,53 @@
+import { useState, type JSX } from 'react'
+import { call } from '../../bridge/client'
+import { errorMessage } from '../../lib/errors'
+import { secretName } from './search-model'
+
+/** Desktop only: keeps a backend's key in the OS keychain; the settings keep only its name. */
+export function StoreKey(props: {
+  kind: string
+  index: number
+  stored: string
+  onStored: (name: string) => void
+}): JSX.Element {
+  const [value, setValue] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const store = async (): Promise<void> => {
+    const name = secretName(props.kind, props.index)
+    try {
+      const { stored } = await call('secrets.store', { name, value: value.trim() })
+      if (!stored) throw new Error('The key could not be stored on this machine.')
+      setValue('')
+      setError(null)
+      props.onStored(name)
+    } catch (failure) {
+      setError(errorMessage(failure))
+    }
+  }
+  return (
+    <div className="field">
+      <span className="field__label">
+        Or store the key securely <span className="field__optional">optional</span>
+      </span>
+      <div className="field__row">
+        <input
+          className="input input--mono"
+          type="password"
+          value={value}
+          placeholder={props.stored ? `Stored as ${props.stored}` : 'Paste the key'}
+          autoComplete="off"
+          onChange={(e) => setValue(e.target.value)}
+        />
+        <button
+          type="button"
+          className="button"
+          disabled={!value.trim()}
+          onClick={() => void store()}
+        >
+          Store
+        </button>
+      </div>
+      {error && <p className="field-error">{error}</p>}
+    </div>
+  )
+}
