@@ -7,6 +7,7 @@ import { benchJobs } from './jobs.bench'
 import { benchMemory } from './memory.bench'
 import { benchRead } from './read.bench'
 import { benchRpc } from './rpc.bench'
+import { benchSessions } from './sessions.bench'
 
 // Every figure is printed beside a baseline measured in the same run, as a ratio.
 async function main(): Promise<void> {
@@ -21,6 +22,7 @@ async function main(): Promise<void> {
     await benchGrepGlob()
     await benchJobs(dir, workspace)
     await benchMemory(dir, workspace)
+    await benchSessions(dir, workspace)
   } finally {
     await rm(dir, { recursive: true, force: true })
   }

@@ -19,6 +19,7 @@ import { fsTools } from './tools/fs'
 import { memoryTools } from './tools/memory/memory-tools'
 import { shellTools } from './tools/shell'
 import { todoTool } from './tools/todo/todo'
+import { discoverModelsTool } from './tools/discovery/discover-models'
 import { webTools } from './tools/web'
 import { testLoopbackHatch } from './tools/web/test-hatch'
 import { askUserTool } from './tools/ask-user/ask-user'
@@ -80,7 +81,7 @@ export interface Core {
   settings: SettingsStore
   /** Permission rules of every scope (session, project, user). */
   rules: RuleBook
-  /** `<dataDir>/mecatl.db`: memory (and, later, sessions); closed by dispose. */
+  /** `<dataDir>/mecatl.db`: memory and sessions; closed by dispose. */
   store: Store
   dispose(): Promise<void>
 }
@@ -93,6 +94,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     options.configPath ?? path.join(options.dataDir, 'settings.yaml')
   )
   await settings.load()
+  catalog.register(discoverModelsTool(async () => (await settings.get()).settings))
   const jobs = new JobManager({
     env,
     // The provider keys Mecatl itself uses are not handed to the commands the model runs.

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { sessionProfileSchema } from './session-profile'
 
 /** What a tool may do to the person's data and network; capabilities only ever widen. */
 export const capabilitiesSchema = z.object({
@@ -149,7 +150,9 @@ export const sessionSummarySchema = z.object({
   /** Bytes of its recorded events; absent until it is recorded. */
   sizeBytes: z.number().optional(),
   /** The session this one was forked from. */
-  forkedFrom: z.string().nullable().optional()
+  forkedFrom: z.string().nullable().optional(),
+  /** `no-fs`: no file, shell or delegation tools (absent: the default profile). */
+  profile: sessionProfileSchema.optional()
 })
 export type SessionSummary = z.infer<typeof sessionSummarySchema>
 

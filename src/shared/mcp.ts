@@ -56,7 +56,12 @@ export const mcpServerSettingsSchema = z
     prefix_tools: z.boolean().default(true),
     enabled: z.boolean().default(true),
     force: mcpForceSchema.default({}),
-    sandbox: z.boolean().default(false)
+    sandbox: z.boolean().default(false),
+    /**
+     * `lazy`: the server's tools are not sent to the model until it finds them with ToolSearch,
+     * so a server of many tools does not fill the prompt. Unset: sent from the start.
+     */
+    disclose: z.enum(['eager', 'lazy']).optional()
   })
   .strict()
 export type McpServerSettings = z.infer<typeof mcpServerSettingsSchema>

@@ -112,6 +112,11 @@ export const settingsSchema = z
      * eighth of the model's context window (at about 3 bytes a token).
      */
     tool_output_budget_bytes: z.number().int().min(1024).optional(),
+    /**
+     * Tool names or globs (`mcp__github__*`) left out of what the model is sent until it finds
+     * them with ToolSearch.
+     */
+    disclosable_tools: z.array(z.string().min(1)).optional(),
     /** MCP servers: programs whose tools join the catalog (see src/shared/mcp.ts). */
     mcp: z.array(mcpServerSettingsSchema).default([]),
     /** WebSearch's chain of backends (see src/shared/websearch.ts); keys are variable names. */

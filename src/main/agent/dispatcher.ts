@@ -31,6 +31,8 @@ export interface DispatchDeps {
   now?: () => number
   /** Bytes all results of these calls may take together; without it nothing is cut. */
   budget?: OutputBudget
+  /** Why a call by this name is refused before the gate (a tool not yet found with ToolSearch). */
+  refuse?: (name: string) => string | null
 }
 
 interface Prepared {
@@ -87,6 +89,9 @@ async function prepare(call: RequestedCall, deps: DispatchDeps): Promise<Prepare
     output: null,
     refusedBy: null
   }
+  const refused = deps.refuse?.(call.name)
+  // Refused before the gate, so it ran nothing and brings no taint.
+  if (refused) return finished(view, deps, errorOutput(refused), 'catalog')
   if (!tool) {
     const names = deps.catalog.list().map((t) => t.name)
     return finished(

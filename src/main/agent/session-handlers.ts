@@ -82,7 +82,10 @@ export function sessionHandlers(deps: SessionHandlerDeps): Pick<Handlers, Sessio
           at: now
         }))
       )
-      const forked = sessions.get(summary.id).summary()
+      const copy = sessions.get(summary.id)
+      // A file-less session's fork stays file-less; the summary below records it.
+      copy.profile = source.profile
+      const forked = copy.summary()
       hub.emit('session.updated', forked)
       return forked
     },

@@ -24,6 +24,8 @@ const PARTIAL_FLUSH_MS = 250
 
 interface Streaming {
   sessionId: string
+  /** When the partial text was last saved (0: never). */
+  savedAt: number
   item: Extract<TranscriptItem, { kind: 'assistant' }>
   dirty: boolean
 }
@@ -31,8 +33,9 @@ interface Streaming {
 /**
  * Writes every session event to the store as it happens, so a crash loses at most the last
  * quarter second of a streaming reply. Deltas are not stored one by one (the final transcript
- * item carries the whole text); instead the partial reply is saved as its transcript item every
- * PARTIAL_FLUSH_MS while it streams.
+ * item carries the whole text); instead the partial reply is saved as its transcript item at
+ * its first delta and then at most every PARTIAL_FLUSH_MS while it streams (a timer catches the
+ * tail). The recorder listens before any window does, so text a person saw was saved first.
  */
 export class SessionRecorder {
   private readonly streaming = new Map<string, Streaming>()
@@ -87,7 +90,7 @@ export class SessionRecorder {
   private onItem(sessionId: string, item: TranscriptItem): void {
     if (item.kind === 'assistant') {
       if (item.streaming)
-        this.streaming.set(item.id, { sessionId, item: { ...item }, dirty: false })
+        this.streaming.set(item.id, { sessionId, savedAt: 0, item: { ...item }, dirty: false })
       else this.streaming.delete(item.id)
     }
     const text = item.kind === 'user' || item.kind === 'assistant' ? item.text : null
@@ -99,15 +102,18 @@ export class SessionRecorder {
     if (!open) return
     open.item.text += delta.delta
     open.dirty = true
+    if (Date.now() - open.savedAt >= PARTIAL_FLUSH_MS) this.savePartial(open)
   }
 
   private flushPartials(): void {
-    for (const open of this.streaming.values()) {
-      if (!open.dirty) continue
-      open.dirty = false
-      const item = { ...open.item }
-      this.append(open.sessionId, 'transcript.item', { item }, transcriptKey(item), item.text)
-    }
+    for (const open of this.streaming.values()) if (open.dirty) this.savePartial(open)
+  }
+
+  private savePartial(open: Streaming): void {
+    open.dirty = false
+    open.savedAt = Date.now()
+    const item = { ...open.item }
+    this.append(open.sessionId, 'transcript.item', { item }, transcriptKey(item), item.text)
   }
 
   private append(

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { RpcError } from '../../shared/contract'
 import type { ApprovalMode, ModelRef, SessionSummary, TodoItem } from '../../shared/domain'
+import type { SessionProfile } from '../../shared/session-profile'
 import type { Settings } from '../../shared/settings'
 import { Gate, type Approver } from '../gate/gate'
 import { gatePolicy } from '../gate/policy'
@@ -10,11 +11,13 @@ import { modelRefSupportsImages } from '../providers/model-capabilities'
 import { createProvider, type KeySource } from '../providers/create-provider'
 import type { Provider } from '../providers/provider'
 import type { EventHub } from '../rpc/event-hub'
-import { Catalog } from '../tools/catalog'
+import type { Catalog } from '../tools/catalog'
 import type { SessionStore } from '../store/session-store'
 import { Session } from './session'
 import { historyFromTranscript, rehydrate } from './session-rehydrate'
 import { systemPrompt } from './system-prompt'
+import { recordedProfile } from './session-profile-record'
+import { turnTools } from './turn-tools'
 import { describeFailure, runTurn } from './turn-loop'
 
 export interface SessionServiceDeps {
@@ -61,15 +64,14 @@ export class SessionService {
       .sort((a, b) => b.updatedAt - a.updatedAt)
   }
 
+  private readonly sizeOf = (sessionId: string): number | undefined =>
+    this.deps.store?.get(sessionId)?.sizeBytes
+
   /** Every session of a folder, the stored ones with the live ones, latest activity first. */
   summaries(workspace: string): SessionSummary[] {
     const live = this.list(workspace)
     const stored = this.deps.store?.list(workspace) ?? []
-    const sizes = new Map(stored.map((s) => [s.id, s.sizeBytes]))
-    const merged: SessionSummary[] = live.map((s) => ({
-      ...s.summary(),
-      sizeBytes: sizes.get(s.id)
-    }))
+    const merged: SessionSummary[] = live.map((s) => s.summary())
     const seen = new Set(live.map((s) => s.id))
     for (const s of stored) if (!seen.has(s.id)) merged.push(s)
     return merged.sort((a, b) => b.updatedAt - a.updatedAt)
@@ -83,7 +85,7 @@ export class SessionService {
     this.sessions.delete(sessionId)
   }
 
-  async create(workspace: string): Promise<Session> {
+  async create(workspace: string, profile: SessionProfile = 'default'): Promise<Session> {
     const settings = await this.deps.settings()
     const fromSettings = settings.default_model
       ? { providerId: settings.default_model.provider, model: settings.default_model.model }
@@ -92,8 +94,10 @@ export class SessionService {
     const session = new Session(workspace, model, {
       spillRoot: this.deps.spillRoot,
       onTodos: (sessionId, items) => this.todosChanged(sessionId, items),
-      userDir: this.deps.userDir
+      userDir: this.deps.userDir,
+      sizeOf: this.sizeOf
     })
+    session.profile = profile
     // Read at the start; each turn re-reads them, so an edit applies from the next message.
     await session.instructions.refresh()
     this.sessions.set(session.id, session)
@@ -114,11 +118,13 @@ export class SessionService {
   private load(sessionId: string): Session | undefined {
     const stored = this.deps.store?.get(sessionId)
     if (!stored) return undefined
-    const { transcript, todos } = rehydrate(this.deps.store?.events(sessionId) ?? [])
+    const events = this.deps.store?.events(sessionId) ?? []
+    const { transcript, todos } = rehydrate(events)
     const session = new Session(stored.workspace, stored.model, {
       spillRoot: this.deps.spillRoot,
       onTodos: (id, items) => this.todosChanged(id, items),
       userDir: this.deps.userDir,
+      sizeOf: this.sizeOf,
       id: stored.id,
       now: stored.createdAt
     })
@@ -129,6 +135,7 @@ export class SessionService {
     session.taint = stored.taint ?? session.taint
     session.planning = stored.planning ?? false
     session.forkedFrom = stored.forkedFrom
+    session.profile = recordedProfile(events)
     this.restoring.add(session.id)
     try {
       session.todos.replace(todos)
@@ -223,9 +230,15 @@ export class SessionService {
       return
     }
     const instructions = (await session.instructions.refresh()).loaded.text
-    const tools = this.deps.catalogFor
-      ? await this.deps.catalogFor(session.workspace)
-      : this.deps.catalog
+    const tools = turnTools(
+      this.deps.catalogFor ? await this.deps.catalogFor(session.workspace) : this.deps.catalog,
+      {
+        profile: session.profile,
+        planning: session.planning,
+        disclosed: session.disclosed,
+        disclosable: settings.disclosable_tools
+      }
+    )
     const ruleBook = this.deps.rules
     await runTurn(
       session,
@@ -234,8 +247,9 @@ export class SessionService {
       {
         provider,
         model: session.model?.model ?? '',
-        catalog: tools,
-        offered: session.planning ? readOnlyCatalog(tools) : undefined,
+        catalog: tools.catalog,
+        offered: tools.offered,
+        refuse: tools.refuse,
         gate: new Gate(
           gatePolicy(settings, {
             workspace: session.workspace,
@@ -282,9 +296,4 @@ export class SessionService {
     }
     return createProvider(config, this.deps.keys)
   }
-}
-
-/** Planning mode offers the model only what cannot change anything. */
-function readOnlyCatalog(catalog: Catalog): Catalog {
-  return new Catalog(catalog.list().filter((tool) => tool.readOnly))
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import path from 'node:path'
 import type { ModelRef, SessionSummary, TodoItem, TranscriptItem } from '../../shared/domain'
+import type { SessionProfile } from '../../shared/session-profile'
 import type { ChatMessage } from '../providers/provider'
 import type { PermissionRule } from '../gate/rules'
 import { cleanTaint, type Taint } from '../gate/taint'
@@ -24,6 +25,8 @@ export interface SessionOptions {
   now?: number
   /** A stored session's id, when it is loaded back; new sessions get a fresh one. */
   id?: string
+  /** Bytes recorded for a session so far (the session store), for its summary. */
+  sizeOf?: (sessionId: string) => number | undefined
 }
 
 /** One conversation in one project folder: its history for the model and its transcript. */
@@ -51,14 +54,20 @@ export class Session {
   planning = false
   /** The session this one was forked from, if it was. */
   forkedFrom: string | null = null
+  /** What the session may touch; fixed at creation (`no-fs`: no file, shell or delegation tools). */
+  profile: SessionProfile = 'default'
+  /** Held-back tools the model has found with ToolSearch; sent to it from then on. */
+  readonly disclosed = new Set<string>()
   /** Rules the person made for this session only ("Always allow" in this session). */
   readonly rules: PermissionRule[] = []
   private readonly items: TranscriptItem[] = []
+  private readonly sizeOf: SessionOptions['sizeOf']
   private readonly positions = new Map<string, number>()
 
   constructor(workspace: string, model: ModelRef | null, options: SessionOptions) {
     const now = options.now ?? Date.now()
     this.id = options.id ?? randomUUID()
+    this.sizeOf = options.sizeOf
     this.spill = new SpillStore(path.join(options.spillRoot, this.id))
     this.jail = new PathJail(workspace, { spillDir: this.spill.dir })
     this.todos = new TodoBoard((items) => options.onTodos?.(this.id, items))
@@ -104,7 +113,9 @@ export class Session {
       running: this.running,
       taint: { ...this.taint },
       planning: this.planning,
-      forkedFrom: this.forkedFrom
+      forkedFrom: this.forkedFrom,
+      sizeBytes: this.sizeOf?.(this.id),
+      ...(this.profile === 'default' ? {} : { profile: this.profile })
     }
   }
 }

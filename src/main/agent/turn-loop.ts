@@ -30,6 +30,8 @@ export interface TurnDeps {
   outputBudgetBytes?: number
   /** Whether the model takes images (see providers/model-capabilities.ts). */
   modelSupportsImages?: boolean
+  /** Why a call by name is refused before the gate (see agent/turn-tools.ts). */
+  refuse?: (name: string) => string | null
 }
 
 const DEFAULT_MAX_STEPS = 50
@@ -86,6 +88,7 @@ export async function runTurn(
           modelSupportsImages: deps.modelSupportsImages
         },
         onUpdate: (call) => record({ kind: 'tool', turnId, call }),
+        refuse: deps.refuse,
         budget:
           deps.outputBudgetBytes === undefined
             ? undefined

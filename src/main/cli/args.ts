@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util'
 import { approvalModeSchema, type ApprovalMode } from '../../shared/domain'
+import { sessionProfileSchema, type SessionProfile } from '../../shared/session-profile'
 
 /** A mistake in how the CLI was called: printed with the usage, exit code 2. */
 export class UsageError extends Error {
@@ -19,6 +20,7 @@ Commands:
   run 'PROMPT' --workspace DIR         run a headless session until the model stops
        [--provider openai|anthropic] [--base-url URL] [--model ID]
        [--mode allow|read-only|ask] [--json]
+       [--profile no-fs]               no-fs: no file, shell or delegation tools
   serve [--workspace DIR] [--port N]   start browser mode on 127.0.0.1
   rules check 'COMMAND' [--json]       the permission decision for a shell command, and why
        [--workspace DIR]
@@ -63,6 +65,7 @@ const options = {
   'no-skills': { type: 'boolean' },
   user: { type: 'boolean' },
   format: { type: 'string' },
+  profile: { type: 'string' },
   help: { type: 'boolean', short: 'h' }
 } as const
 
@@ -94,6 +97,8 @@ export interface CliArgs {
   user: boolean
   /** `sessions export --format jsonl|md`. */
   format?: string
+  /** `run --profile no-fs`: a session without file, shell or delegation tools. */
+  profile?: SessionProfile
   help: boolean
 }
 
@@ -116,6 +121,11 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     values.provider !== 'anthropic'
   ) {
     throw new UsageError(`--provider must be openai or anthropic (got "${values.provider}")`)
+  }
+  const profile =
+    values.profile === undefined ? undefined : sessionProfileSchema.safeParse(values.profile)
+  if (profile && !profile.success) {
+    throw new UsageError(`--profile must be default or no-fs (got "${values.profile}")`)
   }
   let port: number | undefined
   if (values.port !== undefined) {
@@ -144,6 +154,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     noSkills: values['no-skills'] ?? false,
     user: values.user ?? false,
     format: values.format,
+    profile: profile?.data,
     help: values.help ?? false
   }
 }

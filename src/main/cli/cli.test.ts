@@ -192,6 +192,38 @@ describe('mecatl run', () => {
     expect(await readFile(path.join(workspace, 'made.txt'), 'utf8')).toBe('made by the model\n')
   })
 
+  it('runs a --profile no-fs session without file or shell tools', async () => {
+    fake.setScript([
+      { toolCalls: [{ name: 'Read', input: { path: 'notes.txt' } }] },
+      (req) => ({ text: `Refused: ${latestToolResults(req)[0]?.content}` })
+    ])
+    const before = fake.chatRequests().length
+    const result = await mecatl([
+      'run',
+      'read notes.txt',
+      '--workspace',
+      workspace,
+      '--base-url',
+      fake.openaiBaseUrl,
+      '--model',
+      'fake-model',
+      '--mode',
+      'allow',
+      '--profile',
+      'no-fs'
+    ])
+    expect(result.code).toBe(0)
+    expect(result.stdout).toContain('no-fs profile')
+    const sent = fake.chatRequests()[before]?.tools ?? []
+    expect(sent.length).toBeGreaterThan(0)
+    expect(sent.filter((name) => [...FILE_TOOLS, 'Shell', 'ShellStatus'].includes(name))).toEqual(
+      []
+    )
+    const bad = await mecatl(['run', 'x', '--workspace', workspace, '--profile', 'wide-open'])
+    expect(bad.code).toBe(2)
+    expect(bad.stderr).toContain('--profile must be default or no-fs')
+  })
+
   it('uses the provider of a --config file, and refuses changes when nobody can approve', async () => {
     fake.setScript([
       { toolCalls: [{ name: 'Write', input: { path: 'asked.txt', content: 'x' } }] },

@@ -40,7 +40,13 @@ function inputSchemaOf(tool: SdkTool): z.ZodType {
 }
 
 /** One tool of an MCP server, as an ordinary catalog tool with source `mcp:<server>`. */
-export function mcpTool(target: McpCallTarget, tool: SdkTool, name: string, force: McpForce): Tool {
+export function mcpTool(
+  target: McpCallTarget,
+  tool: SdkTool,
+  name: string,
+  force: McpForce,
+  disclosable = false
+): Tool {
   const mapped = capabilitiesFromHints(tool.annotations, force)
   const description = tool.description ?? tool.title ?? tool.annotations?.title ?? ''
   return {
@@ -50,6 +56,7 @@ export function mcpTool(target: McpCallTarget, tool: SdkTool, name: string, forc
     readOnly: mapped.readOnly,
     capabilities: mapped.capabilities,
     source: `mcp:${target.name}`,
+    disclosable,
     call: (input, ctx) => {
       const args = input && typeof input === 'object' ? (input as Record<string, unknown>) : {}
       return target.call(tool.name, args, ctx.signal, mapped.capabilities.untrustedInput)

@@ -229,7 +229,7 @@ export class ServerSupervisor implements McpCallTarget {
         continue
       }
       names.add(name)
-      tools.push(mcpTool(this, tool, name, s.force))
+      tools.push(mcpTool(this, tool, name, s.force, s.disclose === 'lazy'))
     }
     this.toolList = tools
     this.setState('ready', null)

@@ -92,7 +92,16 @@ describe('provider settings', () => {
     })
     expect(saved).toEqual({ saved: true, issues: [] })
     expect(await client.call('provider.models', {})).toEqual({
-      models: [{ providerId: 'local', model: 'big-model' }],
+      models: [
+        {
+          providerId: 'local',
+          model: 'big-model',
+          providerKind: 'openai-compatible',
+          contextWindow: 128_000,
+          images: false,
+          isDefault: true
+        }
+      ],
       defaultModel: { providerId: 'local', model: 'big-model' }
     })
     const settings = await client.call('settings.get', {})

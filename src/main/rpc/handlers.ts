@@ -14,6 +14,7 @@ import type { JobManager } from '../jobs/job-manager'
 import { mcpHandlers } from '../mcp/mcp-handlers'
 import type { McpManager } from '../mcp/mcp-manager'
 import { createProvider, type KeySource } from '../providers/create-provider'
+import { modelInventory } from '../providers/model-inventory'
 import type { SettingsStore } from '../settings/settings-store'
 import type { Catalog } from '../tools/catalog'
 import { memoryHandlers } from '../tools/memory/memory-handlers'
@@ -103,9 +104,9 @@ export function createHandlers(deps: HandlerDeps): Handlers {
         pendingApprovals: listed.flatMap((s) => deps.approver?.pending(s.id) ?? [])
       }
     },
-    'session.create': async ({ workspace }) => {
+    'session.create': async ({ workspace, profile }) => {
       const folder = await checkFolder(workspace)
-      return (await sessions.create(folder)).summary()
+      return (await sessions.create(folder, profile)).summary()
     },
     'session.get': async ({ sessionId }) => {
       const session = sessions.get(sessionId)
@@ -160,12 +161,10 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     },
     'provider.models': async () => {
       const current = (await settings.get()).settings
-      const models = current.providers.flatMap((p) =>
-        p.models.map((model) => ({ providerId: p.id, model }))
-      )
       const fallback = current.default_model
       return {
-        models,
+        // The same inventory DiscoverModels gives the model: windows and image support, no keys.
+        models: modelInventory(current),
         defaultModel: fallback ? { providerId: fallback.provider, model: fallback.model } : null
       }
     },

@@ -35,6 +35,8 @@ export interface Tool<Schema extends z.ZodType = z.ZodType> {
   readonly capabilities: Capabilities
   /** Where the tool comes from: `builtin`, or `mcp:<server>` later. */
   readonly source: string
+  /** Left out of what the model is sent until ToolSearch finds it (an MCP server's `disclose`). */
+  readonly disclosable?: boolean
   call(input: z.infer<Schema>, ctx: ToolContext): Promise<ToolOutput>
 }
 

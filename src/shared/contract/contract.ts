@@ -20,6 +20,8 @@ import {
   memoryScopeSchema
 } from '../memory'
 import { providerSettingsSchema } from '../settings'
+import { modelInfoSchema } from '../models'
+import { sessionProfileSchema } from '../session-profile'
 import { searchResultSchema } from '../websearch'
 import {
   commandViewSchema,
@@ -86,7 +88,7 @@ export const calls = {
     })
   },
   'session.create': {
-    input: z.object({ workspace: folderPath }).strict(),
+    input: z.object({ workspace: folderPath, profile: sessionProfileSchema.optional() }).strict(),
     output: sessionSummarySchema
   },
   'session.get': {
@@ -174,7 +176,7 @@ export const calls = {
   'provider.models': {
     input: none,
     output: z.object({
-      models: z.array(modelRefSchema),
+      models: z.array(modelInfoSchema),
       defaultModel: modelRefSchema.nullable()
     })
   },

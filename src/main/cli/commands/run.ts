@@ -38,7 +38,7 @@ export async function runCommand(args: CliArgs): Promise<number> {
   })
   const onSignal = (): void => void core.sessions.dispose()
   process.once('SIGINT', onSignal)
-  const session = await client.call('session.create', { workspace })
+  const session = await client.call('session.create', { workspace, profile: args.profile })
   await client.call('session.send', { sessionId: session.id, text: prompt })
   const code = await finished
   await core.sessions.idle(session.id)

@@ -17,6 +17,7 @@ const VERBS =
 export async function sessionsCommand(args: CliArgs): Promise<number> {
   const [verb, id, ...extra] = args.positionals
   if (extra.length > 0 || !verb) throw new UsageError(`sessions takes one verb: ${VERBS}`)
+  const format = exportFormat(args.format)
   const store = openStore(dataDirectory())
   try {
     if (verb === 'list') {
@@ -46,7 +47,7 @@ export async function sessionsCommand(args: CliArgs): Promise<number> {
       }
       return 0
     }
-    process.stdout.write(exportSession(session, events, exportFormat(args.format)))
+    process.stdout.write(exportSession(session, events, format))
     return 0
   } finally {
     store.close()

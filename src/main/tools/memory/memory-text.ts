@@ -24,6 +24,8 @@ export function when(at: number): string {
 /** Who made a change: a session (this one, or another by id), or a person in the window. */
 export function who(sessionId: string | null, current?: string): string {
   if (sessionId === null) return 'the person, in the memory browser'
+  // Every `mecatl call` runs as session "cli": one call is not "this session" of the next.
+  if (sessionId === 'cli') return 'the command line'
   return sessionId === current ? 'this session' : `session ${sessionId}`
 }
 

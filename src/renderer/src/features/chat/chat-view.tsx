@@ -7,6 +7,10 @@ import { PlanningBanner, PlanningToggle } from '../safety/planning-toggle'
 import { TaintBadge } from '../safety/taint-badge'
 import { useSessions } from '../sessions/sessions-store'
 import { selectedSession } from '../sessions/sessions-reducer'
+import { ReplayBar } from '../sessions/replay-bar'
+import { replayedItems } from '../sessions/replay-reducer'
+import { useReplay } from '../sessions/replay-store'
+import { SessionMenu } from '../sessions/session-menu'
 import { loadSession, sendMessage, stopTurn, useChat } from './chat-store'
 import { Composer } from './composer'
 import { ModelPicker } from './model-picker'
@@ -40,6 +44,8 @@ export function ChatView(): JSX.Element {
   const [draft, setDraft] = useState('')
   const [followSignal, setFollowSignal] = useState(0)
   const palette = usePromptPalette(draft, setDraft)
+  const replay = useReplay((s) => s.state)
+  const replaying = replay.sessionId !== null && replay.sessionId === chat.sessionId
 
   // Escape stops the turn from anywhere, except while an approval is asked: there it means
   // "let me decide", and the modal moves focus to Deny instead.
@@ -104,6 +110,7 @@ export function ChatView(): JSX.Element {
         <TaintBadge session={session} />
         <PlanningToggle session={session} />
         <ModelPicker session={session} />
+        <SessionMenu session={session} total={chat.items.length} running={chat.running} />
         <JobsToggle />
       </header>
       <PlanningBanner session={session} running={chat.running} />
@@ -122,31 +129,35 @@ export function ChatView(): JSX.Element {
       ) : (
         <TranscriptView
           sessionId={chat.sessionId}
-          items={chat.items}
-          thinking={running && waitingForModel(chat.items)}
+          items={replayedItems(replay, chat.sessionId, chat.items)}
+          thinking={!replaying && running && waitingForModel(chat.items)}
           empty={empty}
           followSignal={followSignal}
         />
       )}
 
-      <Composer
-        value={draft}
-        onChange={setDraft}
-        onSend={send}
-        onStop={() => void stopTurn()}
-        running={chat.running}
-        stopping={chat.stopping}
-        disabled={busy}
-        placeholder={placeholder}
-        error={chat.sendError}
-        above={
-          <>
-            <QuestionCard />
-            {palette.element}
-          </>
-        }
-        onKeyDownFirst={palette.onKeyDown}
-      />
+      {replaying ? (
+        <ReplayBar />
+      ) : (
+        <Composer
+          value={draft}
+          onChange={setDraft}
+          onSend={send}
+          onStop={() => void stopTurn()}
+          running={chat.running}
+          stopping={chat.stopping}
+          disabled={busy}
+          placeholder={placeholder}
+          error={chat.sendError}
+          above={
+            <>
+              <QuestionCard />
+              {palette.element}
+            </>
+          }
+          onKeyDownFirst={palette.onKeyDown}
+        />
+      )}
     </section>
   )
 }

@@ -1,7 +1,7 @@
 import { useState, type JSX } from 'react'
 import type { SessionSummary } from '../../../../shared/domain'
 import { setSessionModel, useModels } from './chat-store'
-import { modelKey, pickerOptions } from './models-reducer'
+import { modelKey, modelLabel, pickerOptions } from './models-reducer'
 
 /** The session's model; a change applies to its next turn. */
 export function ModelPicker({ session }: { session: SessionSummary | null }): JSX.Element {
@@ -37,7 +37,7 @@ export function ModelPicker({ session }: { session: SessionSummary | null }): JS
         {!current && !empty && <option value="">Choose a model</option>}
         {options.map((model) => (
           <option key={modelKey(model)} value={modelKey(model)}>
-            {model.providerId} / {model.model}
+            {modelLabel(model)}
           </option>
         ))}
       </select>

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { initialModelsState, modelKey, modelsReducer, pickerOptions } from './models-reducer'
+import {
+  initialModelsState,
+  modelKey,
+  modelLabel,
+  modelsReducer,
+  pickerOptions
+} from './models-reducer'
 
 const a = { providerId: 'anthropic', model: 'claude-x' }
 const b = { providerId: 'local', model: 'qwen' }
@@ -22,6 +28,14 @@ describe('modelsReducer', () => {
     })
     expect(pickerOptions(state, b)).toEqual([b, a])
     expect(pickerOptions(state, a)).toEqual([a])
+  })
+
+  it('labels an option with its context window and image support', () => {
+    expect(modelLabel({ ...a, contextWindow: 200_000, images: true })).toBe(
+      'anthropic / claude-x · 200k · images'
+    )
+    expect(modelLabel({ ...b, contextWindow: 1_047_576, images: false })).toBe('local / qwen · 1M')
+    expect(modelLabel(b)).toBe('local / qwen')
   })
 
   it('keys models unambiguously', () => {

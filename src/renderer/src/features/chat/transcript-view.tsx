@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState, type JSX } from 'react'
 import type { TranscriptItem } from '../../../../shared/domain'
 import { ArrowDownIcon } from '../../lib/icons'
+import { ForkButton } from '../sessions/fork-button'
 import { AssistantMessage } from './message-assistant'
 import { ToolCard } from './tool-card'
 import { itemKey } from './transcript-reducer'
@@ -8,16 +9,32 @@ import { TurnEnd } from './turn-end'
 
 const STICK_DISTANCE = 48
 
-function Item({ item }: { item: TranscriptItem }): JSX.Element {
+function Item({
+  item,
+  sessionId
+}: {
+  item: TranscriptItem
+  sessionId: string | null
+}): JSX.Element {
+  // A message can start a fork of the session (see features/sessions).
+  const fork = sessionId ? <ForkButton sessionId={sessionId} itemKey={itemKey(item)} /> : null
   switch (item.kind) {
     case 'user':
       return (
-        <div className="message-user" data-testid="message-user">
-          {item.text}
+        <div className="message-row" data-kind="user">
+          {fork}
+          <div className="message-user" data-testid="message-user">
+            {item.text}
+          </div>
         </div>
       )
     case 'assistant':
-      return <AssistantMessage text={item.text} streaming={item.streaming} />
+      return (
+        <div className="message-row" data-kind="assistant">
+          <AssistantMessage text={item.text} streaming={item.streaming} />
+          {!item.streaming && item.text && fork}
+        </div>
+      )
     case 'tool':
       return <ToolCard call={item.call} />
     case 'turn-end':
@@ -102,7 +119,7 @@ export function TranscriptView({
         <div className="transcript__content" ref={content}>
           {items.length === 0 && empty}
           {items.map((item) => (
-            <Item key={itemKey(item)} item={item} />
+            <Item key={itemKey(item)} item={item} sessionId={sessionId} />
           ))}
           {thinking && (
             <div className="thinking" aria-live="polite" data-testid="thinking">

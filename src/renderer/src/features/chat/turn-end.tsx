@@ -13,7 +13,10 @@ function wasStopped(stopReason: string): boolean {
 export const TurnEnd = memo(function TurnEnd({ item }: { item: TurnEndItem }): JSX.Element {
   const { usage } = item
   const hasUsage = usage.inputTokens + usage.outputTokens + usage.cachedTokens > 0
-  const stopped = !item.error && wasStopped(item.stopReason)
+  // Set when a recorded session is loaded: the app stopped (was killed) during this turn.
+  const interrupted = item.stopReason === 'interrupted'
+  const forked = item.stopReason === 'forked'
+  const stopped = !item.error && !interrupted && wasStopped(item.stopReason)
   return (
     <div className="turn-end">
       {item.error && (
@@ -27,8 +30,18 @@ export const TurnEnd = memo(function TurnEnd({ item }: { item: TurnEndItem }): J
           Stopped by you
         </div>
       )}
+      {interrupted && (
+        <div className="turn-end__stopped" data-testid="turn-interrupted">
+          Interrupted: Mecatl stopped during this turn. Everything above was recorded.
+        </div>
+      )}
+      {forked && (
+        <div className="turn-end__stopped" data-testid="turn-forked">
+          Forked from another session here
+        </div>
+      )}
       {/* A turn cut short often has no usage report; zeros would read as a real count. */}
-      {(hasUsage || (!item.error && !stopped)) && (
+      {(hasUsage || (!item.error && !stopped && !interrupted && !forked)) && (
         <div className="turn-end__usage" data-testid="turn-usage" title="Tokens used by this turn">
           {formatUsage(usage)}
         </div>

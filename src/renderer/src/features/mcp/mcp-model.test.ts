@@ -28,6 +28,13 @@ describe('server drafts', () => {
     expect(draftToSettings(draft, [])).toEqual({ ok: true, value: everything })
   })
 
+  it('keeps lazy disclosure through the form', () => {
+    const lazy = { ...everything, disclose: 'lazy' }
+    const draft = draftFromSettings(lazy)
+    expect(draft.lazyTools).toBe(true)
+    expect(draftToSettings(draft, [])).toEqual({ ok: true, value: lazy })
+  })
+
   it('puts problems beside their fields before anything is saved', () => {
     const draft = {
       ...emptyDraft([]),

@@ -14,6 +14,8 @@ export interface ServerDraft {
   prefixTools: boolean
   enabled: boolean
   sandbox: boolean
+  /** `disclose: lazy`: its tools are sent to the model only once ToolSearch finds them. */
+  lazyTools: boolean
   forceUntrusted: boolean
   forceDestructive: boolean
   forceEgress: Capabilities['egress']
@@ -52,6 +54,7 @@ export function emptyDraft(taken: readonly string[]): ServerDraft {
     prefixTools: true,
     enabled: true,
     sandbox: false,
+    lazyTools: false,
     forceUntrusted: false,
     forceDestructive: false,
     forceEgress: 'none'
@@ -83,6 +86,7 @@ export function draftFromSettings(server: Record<string, unknown>): ServerDraft 
     prefixTools: server.prefix_tools !== false,
     enabled: server.enabled !== false,
     sandbox: server.sandbox === true,
+    lazyTools: server.disclose === 'lazy',
     forceUntrusted: force.untrustedInput === true,
     forceDestructive: force.destructive === true,
     forceEgress: egress === 'blind' || egress === 'chosen' ? egress : 'none'
@@ -135,6 +139,7 @@ export function draftToSettings(
   if (!draft.prefixTools) value.prefix_tools = false
   if (!draft.enabled) value.enabled = false
   if (draft.sandbox) value.sandbox = true
+  if (draft.lazyTools) value.disclose = 'lazy'
   const force: Record<string, unknown> = {}
   if (draft.forceUntrusted) force.untrustedInput = true
   if (draft.forceDestructive) force.destructive = true

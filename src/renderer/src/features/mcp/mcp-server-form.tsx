@@ -148,6 +148,16 @@ export function McpServerForm({ form }: { form: ServerForm }): JSX.Element {
             Run in a sandbox (refused where no sandbox is available, never run unconfined)
           </label>
           <FieldError field="sandbox" message={issues.sandbox} />
+          <label className="check">
+            <input
+              type="checkbox"
+              data-testid="mcp-lazy"
+              checked={draft.lazyTools}
+              onChange={(e) => edit({ lazyTools: e.target.checked })}
+            />
+            Load its tools only when the model searches for them (ToolSearch), for servers with
+            many tools
+          </label>
         </fieldset>
 
         <fieldset className="field field--wide mcp-form__options">

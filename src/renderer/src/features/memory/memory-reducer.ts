@@ -128,18 +128,33 @@ function doneNotice(action: MemoryAction, detail: MemoryInspection): string {
     : `${name} holds nothing now. Undo again to bring it back.`
 }
 
-/** What the Undo button will do to this memory, as the confirmation asks it. */
+const PREVIEW_CHARS = 80
+
+function preview(content: string): string {
+  const line = content.replace(/\s+/g, ' ').trim()
+  return `“${line.length > PREVIEW_CHARS ? `${line.slice(0, PREVIEW_CHARS - 1)}…` : line}”`
+}
+
+/**
+ * What Undo will do, as the confirmation asks it: it restores the state before the latest change,
+ * which the second-newest revision holds (none: the memory was just created).
+ */
 export function undoQuestion(detail: MemoryInspection): string {
   const name = `“${detail.entry.name}”`
+  const before = detail.totalRevisions > 1 ? detail.history[1] : undefined
+  const then =
+    before?.content == null
+      ? 'It will hold nothing, as the model will not recall or find it (Undo again brings it back).'
+      : `It will hold ${preview(before.content)} again.`
   switch (detail.entry.lastKind) {
     case 'forget':
-      return `Restore ${name} as it was before it was forgotten?`
+      return `Restore ${name} as it was before it was forgotten? ${then}`
     case 'undo':
-      return `Redo the change to ${name} that the last Undo took back?`
+      return `Take back the last Undo of ${name}? ${then}`
     case 'remember':
-      return detail.totalRevisions > 1
-        ? `Put back what ${name} held before its latest change?`
-        : `Undo the creation of ${name}? It will hold nothing (Undo again brings it back).`
+      return before
+        ? `Undo the latest change to ${name}? ${then}`
+        : `Undo the creation of ${name}? ${then}`
   }
 }
 
@@ -149,7 +164,7 @@ export function forgetQuestion(detail: MemoryInspection): string {
 
 /** Who made a change, as a person reads it. */
 export function authorOf(sessionId: string | null): string {
-  if (sessionId === null) return 'you, here'
+  if (sessionId === null) return 'you'
   return sessionId === 'cli' ? 'the command line' : `session ${sessionId.slice(0, 8)}`
 }
 

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import type { SessionSummary } from '../../../../shared/domain'
-import { initialSessionsState, selectedSession, sessionsReducer } from './sessions-reducer'
+import {
+  initialSessionsState,
+  selectedSession,
+  sessionsReducer,
+  visibleSessions
+} from './sessions-reducer'
 
 function session(id: string, updatedAt: number, workspace = '/p'): SessionSummary {
   return {
@@ -58,6 +63,37 @@ describe('sessionsReducer', () => {
     let state = sessionsReducer(opened, { type: 'create-started' })
     state = sessionsReducer(state, { type: 'created', session: session('n', 10) })
     expect(state).toMatchObject({ creating: false, selectedId: 'n' })
+  })
+
+  it('drops a deleted session and selects the next when it was selected', () => {
+    const state = sessionsReducer(opened, { type: 'deleted', sessionId: 'b' })
+    expect(state.sessions.map((s) => s.id)).toEqual(['a'])
+    expect(state.selectedId).toBe('a')
+    const other = sessionsReducer(opened, { type: 'deleted', sessionId: 'a' })
+    expect(other.selectedId).toBe('b')
+  })
+
+  it('shows only the hits of the current search, with their snippets', () => {
+    let state = sessionsReducer(opened, { type: 'search', query: 'alp' })
+    expect(visibleSessions(state)).toEqual([])
+    state = sessionsReducer(state, { type: 'search', query: 'alpha' })
+    // The answer to the older query arrives late: it is not shown.
+    state = sessionsReducer(state, {
+      type: 'search-results',
+      query: 'alp',
+      hits: [{ id: 'b', snippet: 'alp' }]
+    })
+    expect(state.hits).toBeNull()
+    state = sessionsReducer(state, {
+      type: 'search-results',
+      query: 'alpha',
+      hits: [{ id: 'a', snippet: '…says alpha' }]
+    })
+    expect(visibleSessions(state).map((v) => [v.session.id, v.snippet])).toEqual([
+      ['a', '…says alpha']
+    ])
+    state = sessionsReducer(state, { type: 'search', query: '' })
+    expect(visibleSessions(state).map((v) => v.snippet)).toEqual([null, null])
   })
 
   it('keeps the selection across a refresh when it still exists', () => {

@@ -9,6 +9,10 @@ export interface SessionsState {
   sessions: SessionSummary[]
   selectedId: string | null
   creating: boolean
+  /** The search box's text; while it is not blank the list shows only `hits`. */
+  query: string
+  /** Sessions matching `query`, by id, with the words around the match; null while searching. */
+  hits: { id: string; snippet: string }[] | null
 }
 
 export type SessionsAction =
@@ -21,6 +25,9 @@ export type SessionsAction =
   | { type: 'created'; session: SessionSummary }
   | { type: 'create-failed'; error: string }
   | { type: 'session-updated'; session: SessionSummary }
+  | { type: 'deleted'; sessionId: string }
+  | { type: 'search'; query: string }
+  | { type: 'search-results'; query: string; hits: { id: string; snippet: string }[] }
 
 export const initialSessionsState: SessionsState = {
   folder: null,
@@ -29,7 +36,9 @@ export const initialSessionsState: SessionsState = {
   error: null,
   sessions: [],
   selectedId: null,
-  creating: false
+  creating: false,
+  query: '',
+  hits: null
 }
 
 function byActivity(a: SessionSummary, b: SessionSummary): number {
@@ -82,9 +91,36 @@ export function sessionsReducer(state: SessionsState, action: SessionsAction): S
     case 'session-updated':
       if (state.status !== 'ready' || !belongsToProject(state, action.session)) return state
       return { ...state, sessions: upsert(state.sessions, action.session) }
+    case 'deleted': {
+      const sessions = state.sessions.filter((s) => s.id !== action.sessionId)
+      const selectedId =
+        state.selectedId === action.sessionId ? (sessions[0]?.id ?? null) : state.selectedId
+      const hits = state.hits?.filter((h) => h.id !== action.sessionId) ?? null
+      return { ...state, sessions, selectedId, hits }
+    }
+    case 'search':
+      return { ...state, query: action.query, hits: null }
+    case 'search-results':
+      // An answer to an older query (the person kept typing) is dropped.
+      return action.query === state.query ? { ...state, hits: action.hits } : state
   }
 }
 
 export function selectedSession(state: SessionsState): SessionSummary | null {
   return state.sessions.find((s) => s.id === state.selectedId) ?? null
+}
+
+/**
+ * The sessions the list shows: all of them, or while a search is typed the matching ones with
+ * their snippets (none while the answer is on its way).
+ */
+export function visibleSessions(
+  state: SessionsState
+): { session: SessionSummary; snippet: string | null }[] {
+  if (!state.query.trim()) return state.sessions.map((session) => ({ session, snippet: null }))
+  const byId = new Map(state.sessions.map((s) => [s.id, s]))
+  return (state.hits ?? []).flatMap((hit) => {
+    const session = byId.get(hit.id)
+    return session ? [{ session, snippet: hit.snippet }] : []
+  })
 }

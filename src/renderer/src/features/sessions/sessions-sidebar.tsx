@@ -1,10 +1,14 @@
-import type { JSX } from 'react'
-import { baseName, formatRelative, ltrPath } from '../../lib/format'
-import { ChatIcon, FolderIcon, GearIcon, PlusIcon } from '../../lib/icons'
+import { useState, type JSX } from 'react'
+import { baseName, ltrPath } from '../../lib/format'
+import { FolderIcon, GearIcon, PlusIcon } from '../../lib/icons'
 import { useNow } from '../../lib/use-now'
 import { openSettings } from '../../shell/app-store'
 import { navigateHome } from '../../shell/navigation'
-import { createSession, selectSession, useSessions } from './sessions-store'
+import { SessionRow } from './session-row'
+import { SessionSearch } from './session-search'
+import { visibleSessions } from './sessions-reducer'
+import { createSession, useSessions } from './sessions-store'
+import { NewSessionMenu } from './new-session-menu'
 import './sessions.css'
 
 /** The project's left column: which folder, its sessions, and the way to settings. */
@@ -12,6 +16,9 @@ export function SessionsSidebar(): JSX.Element {
   const state = useSessions((s) => s.state)
   const now = useNow(30_000)
   const folder = state.workspace ?? state.folder ?? ''
+  const [actionError, setActionError] = useState<string | null>(null)
+  const shown = visibleSessions(state)
+  const searching = state.query.trim() !== ''
 
   return (
     <nav className="sidebar" aria-label="Sessions">
@@ -37,42 +44,32 @@ export function SessionsSidebar(): JSX.Element {
         >
           <PlusIcon /> New session
         </button>
+        <NewSessionMenu disabled={state.status !== 'ready' || state.creating} />
       </div>
-      {state.error && state.status === 'ready' && (
+      <SessionSearch />
+      {(actionError ?? (state.status === 'ready' && state.error)) && (
         <p className="sidebar__error" role="alert">
-          {state.error}
+          {actionError ?? state.error}
+        </p>
+      )}
+      {searching && state.hits !== null && shown.length === 0 && (
+        <p className="sidebar__empty" data-testid="session-search-empty">
+          No session mentions “{state.query.trim()}”.
         </p>
       )}
 
       <ul className="session-list" aria-label="Sessions in this folder">
-        {state.sessions.map((session) => {
-          const active = session.id === state.selectedId
-          return (
-            <li key={session.id}>
-              <button
-                type="button"
-                className="session-item"
-                data-testid="session-item"
-                data-active={active ? 'true' : 'false'}
-                aria-current={active ? 'page' : undefined}
-                onClick={() => selectSession(session.id)}
-                title={session.title}
-              >
-                <ChatIcon className="session-item__icon" />
-                <span className="session-item__title">{session.title || 'New session'}</span>
-                <span className="session-item__meta">
-                  {session.running ? (
-                    <span className="session-item__running" aria-label="Working">
-                      <span className="spinner-dot" />
-                    </span>
-                  ) : (
-                    formatRelative(session.updatedAt, now)
-                  )}
-                </span>
-              </button>
-            </li>
-          )
-        })}
+        {shown.map(({ session, snippet }) => (
+          <SessionRow
+            key={session.id}
+            session={session}
+            active={session.id === state.selectedId}
+            now={now}
+            snippet={snippet}
+            query={state.query}
+            onError={setActionError}
+          />
+        ))}
       </ul>
 
       <div className="sidebar__footer">

@@ -1,3 +1,4 @@
+import type { SessionProfile } from '../../../../shared/session-profile'
 import { call } from '../../bridge/client'
 import { errorMessage } from '../../lib/errors'
 import { createReducerStore } from '../../lib/reducer-store'
@@ -43,12 +44,13 @@ export function retryOpenProject(requestedSession: string | null): Promise<void>
   return folder ? openProject(folder, requestedSession) : Promise.resolve()
 }
 
-export async function createSession(): Promise<void> {
+/** Starts a session; `no-fs` gives it no file, shell or delegation tools. */
+export async function createSession(profile?: SessionProfile): Promise<void> {
   const { workspace, creating } = useSessions.getState().state
   if (!workspace || creating) return
   dispatch({ type: 'create-started' })
   try {
-    const session = await call('session.create', { workspace })
+    const session = await call('session.create', profile ? { workspace, profile } : { workspace })
     dispatch({ type: 'created', session })
   } catch (error) {
     dispatch({ type: 'create-failed', error: errorMessage(error) })

@@ -10,6 +10,7 @@ import { allModels, placeIssues } from './settings-model'
 import { providersToSave } from './settings-reducer'
 import { loadSettings, saveSettings, useSettings } from './settings-store'
 import { McpSection } from '../mcp/mcp-section'
+import { MemorySection } from '../memory/memory-section'
 import { SearchSection } from '../web/search-section'
 import { SkillsSection } from '../skills/skills-section'
 import { PermissionRules } from '../permissions/permission-rules'
@@ -229,6 +230,7 @@ export function SettingsScreen(): JSX.Element {
           </section>
 
           {!onboarding && <McpSection />}
+          {!onboarding && <MemorySection />}
 
           {!onboarding && <SearchSection />}
           {!onboarding && <SkillsSection />}

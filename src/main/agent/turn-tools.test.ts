@@ -1,0 +1,168 @@
+import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import YAML from 'yaml'
+import {
+  latestToolResults,
+  startFakeModelServer,
+  type FakeModelServer,
+  type Step
+} from '../../../e2e/fixtures/fake-model-server'
+import type { SessionProfile } from '../../shared/session-profile'
+import { createCore, type Core } from '../core'
+import { everythingServer } from '../mcp/test-servers'
+import { createMemoryPair, type RpcClient } from '../rpc/memory-transport'
+import { fsTools } from '../tools/fs'
+import { shellTools } from '../tools/shell'
+import { NO_FS_TOOLS } from './turn-tools'
+
+interface Harness {
+  core: Core
+  client: RpcClient
+  fake: FakeModelServer
+  workspace: string
+  dir: string
+  config: string
+}
+
+const cleanups: (() => Promise<void>)[] = []
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
+})
+
+async function harness(script: Step[], extra: Record<string, unknown> = {}): Promise<Harness> {
+  const dir = await realpath(await mkdtemp(path.join(os.tmpdir(), 'mecatl-tools-')))
+  const workspace = path.join(dir, 'project')
+  await mkdir(workspace)
+  await writeFile(path.join(workspace, 'a.txt'), 'alpha\n')
+  const fake = await startFakeModelServer({ script, requireKey: 'sk-test' })
+  const config = path.join(dir, 'settings.yaml')
+  await writeFile(
+    config,
+    YAML.stringify({
+      providers: [
+        { id: 'fake', kind: 'openai', base_url: fake.openaiBaseUrl, api_key_env: 'FAKE_KEY' }
+      ],
+      default_model: { provider: 'fake', model: 'fake-model' },
+      permissions: { mode: 'allow' },
+      ...extra
+    })
+  )
+  const core = await startCore(dir, config)
+  const client = createMemoryPair(core.router, core.hub)
+  const h = { core, client, fake, workspace, dir, config }
+  cleanups.push(async () => {
+    h.client.close()
+    await h.core.dispose()
+    await fake.close()
+    await rm(dir, { recursive: true, force: true })
+  })
+  return h
+}
+
+function startCore(dir: string, config: string): Promise<Core> {
+  return createCore({
+    dataDir: path.join(dir, 'home'),
+    configPath: config,
+    host: 'cli',
+    interactive: false,
+    env: { FAKE_KEY: 'sk-test' }
+  })
+}
+
+async function turn(
+  h: Harness,
+  text: string,
+  profile?: SessionProfile,
+  sessionId?: string
+): Promise<string> {
+  const id =
+    sessionId ?? (await h.client.call('session.create', { workspace: h.workspace, profile })).id
+  await h.client.call('session.send', { sessionId: id, text })
+  await h.core.sessions.idle(id)
+  return id
+}
+
+const sorted = (names: string[]): string[] => [...names].sort()
+
+describe('ToolSearch and progressive disclosure', () => {
+  it('keeps a lazy MCP server hidden until ToolSearch finds its tool, then sends it sorted', async () => {
+    const echo = 'mcp__everything__echo'
+    const h = await harness(
+      [
+        // A guessed name is refused, and the model is told how to find the tool.
+        { toolCalls: [{ name: echo, input: { message: 'guess' } }] },
+        { toolCalls: [{ name: 'ToolSearch', input: { query: 'echo' } }] },
+        { toolCalls: [{ name: echo, input: { message: 'hello' } }] },
+        (req) => ({ text: `Got: ${latestToolResults(req)[0]?.content}` }),
+        { text: 'Second turn.' }
+      ],
+      { mcp: [everythingServer('everything', { disclose: 'lazy' })] }
+    )
+    const sessionId = await turn(h, 'Echo hello')
+    await turn(h, 'Again', undefined, sessionId)
+
+    const requests = h.fake.chatRequests()
+    expect(requests).toHaveLength(5)
+    const [first, , third, fourth, fifth] = requests.map((r) => r.tools)
+    expect(first).toContain('ToolSearch')
+    expect(first?.some((name) => name.startsWith('mcp__everything__'))).toBe(false)
+    expect(first).toEqual(sorted(first ?? []))
+    const guessed = latestToolResults(requests[1]!)[0]
+    expect(guessed?.content).toMatch(/not loaded yet: call ToolSearch/)
+    // Found: sent from the next request on, in its sorted place, and nothing else changed.
+    expect(third).toContain(echo)
+    expect(third).toEqual(sorted(third ?? []))
+    expect(third?.filter((name) => name !== echo)).toEqual(first)
+    expect(latestToolResults(requests[2]!)[0]?.content).toContain(echo)
+    expect(latestToolResults(requests[3]!)[0]?.content).toContain('Echo: hello')
+    // Stable between turns: the next turn is sent exactly the same list.
+    expect(fourth).toEqual(third)
+    expect(fifth).toEqual(third)
+  })
+})
+
+describe('the no-fs profile', () => {
+  it('sends no file, shell or delegation tools and refuses a Read by name', async () => {
+    const h = await harness([
+      { toolCalls: [{ name: 'Read', input: { path: 'a.txt' } }] },
+      (req) => ({ text: `Result: ${latestToolResults(req)[0]?.content}` })
+    ])
+    const sessionId = await turn(h, 'Read a.txt', 'no-fs')
+
+    const [request] = h.fake.chatRequests()
+    const tools = request?.tools ?? []
+    expect(tools.filter((name) => NO_FS_TOOLS.has(name))).toEqual([])
+    expect(tools).toEqual(expect.arrayContaining(['DiscoverModels', 'Todo']))
+    expect(tools).toEqual(sorted(tools))
+    const { session, transcript } = await h.client.call('session.get', { sessionId })
+    expect(session.profile).toBe('no-fs')
+    const calls = transcript.flatMap((i) => (i.kind === 'tool' ? [i.call] : []))
+    expect(calls.map((c) => [c.name, c.state, c.refusedBy])).toEqual([
+      ['Read', 'denied', 'catalog']
+    ])
+    expect(h.fake.lastToolResults()[0]?.content).toMatch(/no-fs profile/)
+
+    // Loaded back after a restart, the session is still file-less.
+    h.client.close()
+    await h.core.dispose()
+    h.core = await startCore(h.dir, h.config)
+    h.client = createMemoryPair(h.core.router, h.core.hub)
+    const reloaded = await h.client.call('session.get', { sessionId })
+    expect(reloaded.session.profile).toBe('no-fs')
+  })
+
+  it('a default session still gets the file tools', async () => {
+    const h = await harness([{ text: 'ok' }])
+    await turn(h, 'hi')
+    const tools = h.fake.chatRequests()[0]?.tools ?? []
+    expect(tools).toEqual(expect.arrayContaining(['Read', 'Write', 'Shell', 'DiscoverModels']))
+  })
+
+  it('names every file and shell tool, so a tool added to those families is not let in', async () => {
+    const h = await harness([])
+    const family = [...fsTools(), ...shellTools(h.core.jobs)].map((tool) => tool.name)
+    expect(family.filter((name) => !NO_FS_TOOLS.has(name))).toEqual([])
+  })
+})

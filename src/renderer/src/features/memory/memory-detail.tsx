@@ -1,0 +1,174 @@
+import type { JSX } from 'react'
+import { formatRelative } from '../../lib/format'
+import {
+  authorOf,
+  forgetQuestion,
+  revisionLabel,
+  undoQuestion,
+  type MemoryState
+} from './memory-reducer'
+import { runAction, useMemory } from './memory-store'
+
+function exact(at: number): string {
+  return new Date(at).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'medium' })
+}
+
+/** One memory: its content, where it came from, its history, and Forget / Undo. */
+export function MemoryDetail({ state, now }: { state: MemoryState; now: number }): JSX.Element {
+  const dispatch = useMemory((s) => s.dispatch)
+  const { detail } = state
+  if (state.detailError) {
+    return (
+      <div className="memory-detail memory-detail--empty" data-testid="memory-detail">
+        <p className="field-error" role="alert">
+          {state.detailError}
+        </p>
+      </div>
+    )
+  }
+  if (!detail) {
+    return (
+      <div className="memory-detail memory-detail--empty" data-testid="memory-detail">
+        <p className="muted">
+          {state.selected ? 'Loading…' : 'Select a memory to see its content and history.'}
+        </p>
+      </div>
+    )
+  }
+  const { entry, history, totalRevisions, origin } = detail
+  const question =
+    state.confirming === 'forget'
+      ? forgetQuestion(detail)
+      : state.confirming === 'undo'
+        ? undoQuestion(detail)
+        : null
+
+  return (
+    <div className="memory-detail" data-testid="memory-detail" data-state={entry.state}>
+      <div className="memory-detail__head">
+        <h3 className="memory-detail__name">{entry.name}</h3>
+        <span
+          className={`badge ${entry.state === 'live' ? 'badge--green' : 'badge--neutral'}`}
+          data-testid="memory-state"
+        >
+          {entry.state === 'live' ? 'Live' : 'Forgotten'}
+        </span>
+      </div>
+      <dl className="memory-facts">
+        <dt>Version</dt>
+        <dd className="mono" data-testid="memory-version">
+          {entry.version}
+        </dd>
+        {origin && (
+          <>
+            <dt>Created</dt>
+            <dd title={exact(origin.at)}>
+              {formatRelative(origin.at, now)} by {authorOf(origin.sessionId)}
+            </dd>
+          </>
+        )}
+        <dt>Last change</dt>
+        <dd title={exact(entry.updatedAt)}>
+          {revisionLabel({ ...entry, at: entry.updatedAt, kind: entry.lastKind })}{' '}
+          {formatRelative(entry.updatedAt, now)} by {authorOf(entry.sessionId)}
+        </dd>
+      </dl>
+
+      {entry.content === null ? (
+        <p className="memory-detail__nothing muted">
+          It holds nothing now; the model will not recall or find it.
+        </p>
+      ) : (
+        <pre className="memory-detail__content" data-testid="memory-content">
+          {entry.content}
+        </pre>
+      )}
+
+      {question ? (
+        <div
+          className="memory-confirm"
+          role="alertdialog"
+          aria-label="Confirm"
+          data-testid="memory-confirm"
+        >
+          <p>{question}</p>
+          <div className="memory-confirm__buttons">
+            <button
+              type="button"
+              className={`button button--small ${state.confirming === 'forget' ? 'button--danger-outline' : 'button--primary'}`}
+              data-testid="memory-confirm-yes"
+              disabled={state.busy}
+              onClick={() => state.confirming && void runAction(state.confirming)}
+            >
+              {state.confirming === 'forget' ? 'Forget' : 'Undo'}
+            </button>
+            <button
+              type="button"
+              className="button button--small button--ghost"
+              data-testid="memory-confirm-no"
+              disabled={state.busy}
+              onClick={() => dispatch({ type: 'confirm', action: null })}
+            >
+              Cancel
+            </button>
+          </div>
+        </div>
+      ) : (
+        <div className="memory-actions">
+          <button
+            type="button"
+            className="button button--small button--danger-outline"
+            data-testid="memory-forget"
+            disabled={entry.state === 'forgotten' || state.busy}
+            title={entry.state === 'forgotten' ? 'Already forgotten' : undefined}
+            onClick={() => dispatch({ type: 'confirm', action: 'forget' })}
+          >
+            Forget
+          </button>
+          <button
+            type="button"
+            className="button button--small"
+            data-testid="memory-undo"
+            disabled={state.busy}
+            onClick={() => dispatch({ type: 'confirm', action: 'undo' })}
+          >
+            {entry.lastKind === 'forget' ? 'Undo forget' : 'Undo last change'}
+          </button>
+        </div>
+      )}
+      {state.actionError && (
+        <p className="field-error" role="alert" data-testid="memory-action-error">
+          {state.actionError}
+        </p>
+      )}
+      {state.notice && (
+        <p className="memory-notice" role="status" data-testid="memory-notice">
+          {state.notice}
+        </p>
+      )}
+
+      <h4 className="memory-history__title">
+        History{' '}
+        <span className="muted">
+          ({history.length < totalRevisions ? `latest ${history.length} of ` : ''}
+          {totalRevisions} {totalRevisions === 1 ? 'change' : 'changes'})
+        </span>
+      </h4>
+      <ol className="memory-history" data-testid="memory-history">
+        {history.map((revision) => (
+          <li key={revision.version} className="memory-history__row" data-kind={revision.kind}>
+            <span className="memory-history__what">
+              {revisionLabel(revision)}{' '}
+              <span className="muted" title={exact(revision.at)}>
+                {formatRelative(revision.at, now)} · {authorOf(revision.sessionId)}
+              </span>
+            </span>
+            <span className="memory-history__content">
+              {revision.content === null ? <em className="muted">nothing</em> : revision.content}
+            </span>
+          </li>
+        ))}
+      </ol>
+    </div>
+  )
+}

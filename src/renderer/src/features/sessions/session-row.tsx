@@ -1,0 +1,195 @@
+import { useState, type JSX, type KeyboardEvent } from 'react'
+import type { SessionSummary } from '../../../../shared/domain'
+import { formatBytes, formatRelative } from '../../lib/format'
+import { ChatIcon } from '../../lib/icons'
+import { deleteSession, renameSession } from './session-actions'
+import { selectSession } from './sessions-store'
+
+interface Props {
+  session: SessionSummary
+  active: boolean
+  now: number
+  /** Words around a search match, shown under the title while searching. */
+  snippet: string | null
+  /** The search's words, marked in the snippet. */
+  query?: string
+  onError: (message: string | null) => void
+}
+
+const PencilIcon = (): JSX.Element => (
+  <svg
+    width="14"
+    height="14"
+    viewBox="0 0 16 16"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="1.5"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    aria-hidden="true"
+  >
+    <path d="M10.5 2.5 13.5 5.5 5.5 13.5H2.5V10.5Z" />
+  </svg>
+)
+
+const TrashIcon = (): JSX.Element => (
+  <svg
+    width="14"
+    height="14"
+    viewBox="0 0 16 16"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="1.5"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    aria-hidden="true"
+  >
+    <path d="M2.5 4.5h11M6.5 4.5v-2h3v2M4 4.5l.75 9h6.5l.75-9" />
+  </svg>
+)
+
+/** One session in the list: select it, rename it in place, or delete it after a confirmation. */
+export function SessionRow({ session, active, now, snippet, query, onError }: Props): JSX.Element {
+  const [mode, setMode] = useState<'view' | 'rename' | 'confirm-delete'>('view')
+  const [title, setTitle] = useState(session.title)
+  const shown = session.title || 'New session'
+
+  const saveTitle = async (): Promise<void> => {
+    const next = title.trim()
+    setMode('view')
+    if (!next || next === session.title) return
+    onError(await renameSession(session.id, next))
+  }
+  const onKey = (event: KeyboardEvent<HTMLInputElement>): void => {
+    if (event.key === 'Enter') void saveTitle()
+    if (event.key === 'Escape') setMode('view')
+  }
+
+  if (mode === 'rename') {
+    return (
+      <li className="session-row" data-active={active ? 'true' : 'false'}>
+        <input
+          className="session-row__rename"
+          data-testid="session-rename-input"
+          aria-label="Session title"
+          value={title}
+          autoFocus
+          onFocus={(event) => event.currentTarget.select()}
+          onChange={(event) => setTitle(event.target.value)}
+          onKeyDown={onKey}
+          onBlur={() => void saveTitle()}
+        />
+      </li>
+    )
+  }
+
+  if (mode === 'confirm-delete') {
+    return (
+      <li className="session-row session-row--confirm" data-testid="session-delete-confirm">
+        <span className="session-row__confirm-text">Delete “{shown}”?</span>
+        <button
+          type="button"
+          className="session-row__confirm session-row__confirm--danger"
+          data-testid="session-delete-yes"
+          onClick={() => {
+            setMode('view')
+            void deleteSession(session.id).then(onError)
+          }}
+        >
+          Delete
+        </button>
+        <button
+          type="button"
+          className="session-row__confirm"
+          autoFocus
+          onClick={() => setMode('view')}
+        >
+          Keep
+        </button>
+      </li>
+    )
+  }
+
+  const size = session.sizeBytes ? formatBytes(session.sizeBytes) : null
+  return (
+    <li className="session-row" data-active={active ? 'true' : 'false'}>
+      <button
+        type="button"
+        className="session-item"
+        data-testid="session-item"
+        data-active={active ? 'true' : 'false'}
+        aria-current={active ? 'page' : undefined}
+        onClick={() => selectSession(session.id)}
+        onDoubleClick={() => {
+          setTitle(session.title)
+          setMode('rename')
+        }}
+        title={session.title}
+      >
+        <ChatIcon className="session-item__icon" />
+        <span className="session-item__text">
+          <span className="session-item__title">{shown}</span>
+          <span className="session-item__meta" data-testid="session-meta">
+            {session.running ? (
+              <span className="session-item__running" aria-label="Working">
+                <span className="spinner-dot" /> Working
+              </span>
+            ) : (
+              <>
+                {formatRelative(session.updatedAt, now)}
+                {size && <> · {size}</>}
+              </>
+            )}
+          </span>
+          {snippet && (
+            <span className="session-item__snippet" data-testid="session-snippet">
+              {marked(snippet, query ?? '')}
+            </span>
+          )}
+        </span>
+      </button>
+      <span className="session-row__actions">
+        <button
+          type="button"
+          className="session-row__action"
+          data-testid="session-rename"
+          aria-label={`Rename “${shown}”`}
+          title="Rename"
+          onClick={() => {
+            setTitle(session.title)
+            setMode('rename')
+          }}
+        >
+          <PencilIcon />
+        </button>
+        <button
+          type="button"
+          className="session-row__action"
+          data-testid="session-delete"
+          aria-label={`Delete “${shown}”`}
+          title={session.running ? 'Stop the turn before deleting' : 'Delete'}
+          disabled={session.running}
+          onClick={() => setMode('confirm-delete')}
+        >
+          <TrashIcon />
+        </button>
+      </span>
+    </li>
+  )
+}
+
+/** The snippet with each (case-insensitive) occurrence of the query marked. */
+function marked(snippet: string, query: string): JSX.Element[] {
+  const needle = query.trim().toLowerCase()
+  if (!needle) return [<span key={0}>{snippet}</span>]
+  const parts: JSX.Element[] = []
+  const lower = snippet.toLowerCase()
+  let from = 0
+  for (let at = lower.indexOf(needle); at >= 0; at = lower.indexOf(needle, from)) {
+    if (at > from) parts.push(<span key={parts.length}>{snippet.slice(from, at)}</span>)
+    parts.push(<mark key={parts.length}>{snippet.slice(at, at + needle.length)}</mark>)
+    from = at + needle.length
+  }
+  if (from < snippet.length) parts.push(<span key={parts.length}>{snippet.slice(from)}</span>)
+  return parts
+}
