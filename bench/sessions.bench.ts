@@ -6,6 +6,7 @@ import { rehydrate } from '../src/main/agent/session-rehydrate'
 import { EventHub } from '../src/main/rpc/event-hub'
 import { openStore } from '../src/main/store/store'
 import { median, report } from './measure'
+import { benchSessionWindow } from './session-window.bench'
 
 /** Events per timed batch of the writer benchmark. */
 const WRITES = 2_000
@@ -112,4 +113,5 @@ export async function benchSessions(dir: string, workspace: string): Promise<voi
   } finally {
     store.close()
   }
+  await benchSessionWindow(dir, workspace)
 }

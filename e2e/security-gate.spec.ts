@@ -261,7 +261,9 @@ test('Settings: an untrusted project’s allow rules wait for trust, and a rule 
   await expect(form.getByTestId('rule-save')).toBeDisabled()
   await form.getByTestId('rule-command').fill('git push')
   await form.getByTestId('rule-decision').selectOption('prompt')
-  await expect(form.getByTestId('rule-description')).toContainText('Ask a person before any command')
+  await expect(form.getByTestId('rule-description')).toContainText(
+    'Ask a person before any command'
+  )
   await page.getByTestId('permissions-section').scrollIntoViewIfNeeded()
   await app.screenshot(page, 'security-05-add-rule')
   await form.getByTestId('rule-save').click()

@@ -23,6 +23,7 @@ test('a session without files, and a model picker that shows what each model can
   await app.screenshot(page, 'tool-discovery-01-new-session-menu')
   await page.getByTestId('new-session-no-fs').click()
   await expect(sessions).toHaveCount(before + 1)
+  await expect(page.getByTestId('session-profile')).toHaveText('No files')
 
   await sendMessage(page, 'Read the README')
   await expect(page.getByTestId('message-assistant').last()).toContainText(

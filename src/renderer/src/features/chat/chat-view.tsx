@@ -101,6 +101,15 @@ export function ChatView(): JSX.Element {
         <h1 className="chat__title" data-testid="session-title" title={session?.title}>
           {session?.title || 'New session'}
         </h1>
+        {session?.profile === 'no-fs' && (
+          <span
+            className="badge"
+            data-testid="session-profile"
+            title="This session has no file, shell or delegation tools"
+          >
+            No files
+          </span>
+        )}
         {chat.running && (
           <span className="chat__status" data-testid="turn-running">
             <span className="spinner-dot" /> Working

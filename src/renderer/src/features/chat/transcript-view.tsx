@@ -5,9 +5,12 @@ import { ForkButton } from '../sessions/fork-button'
 import { AssistantMessage } from './message-assistant'
 import { ToolCard } from './tool-card'
 import { itemKey } from './transcript-reducer'
+import { TRANSCRIPT_WINDOW, tailWindow, widenWindow } from './transcript-window'
 import { TurnEnd } from './turn-end'
 
 const STICK_DISTANCE = 48
+/** How close to the top scrolling adds the next window of older items. */
+const EARLIER_DISTANCE = 300
 
 function Item({
   item,
@@ -75,6 +78,23 @@ export function TranscriptView({
     setLastFollowKey(followKey)
     setAway(false)
   }
+  // Only the newest items are rendered at first (see transcript-window); reset per session.
+  const [windowed, setWindowed] = useState({ sessionId, shown: TRANSCRIPT_WINDOW })
+  if (windowed.sessionId !== sessionId) setWindowed({ sessionId, shown: TRANSCRIPT_WINDOW })
+  const { visible, hidden } = tailWindow(items, windowed.shown)
+  /** Distance from the bottom to keep while older items are added above. */
+  const anchor = useRef<number | null>(null)
+  const showEarlier = (): void => {
+    const el = scroller.current
+    if (el) anchor.current = el.scrollHeight - el.scrollTop
+    setWindowed((w) => ({ ...w, shown: widenWindow(w.shown, items.length) }))
+  }
+
+  useLayoutEffect(() => {
+    const el = scroller.current
+    if (el && anchor.current !== null) el.scrollTop = el.scrollHeight - anchor.current
+    anchor.current = null
+  }, [windowed.shown])
 
   const toBottom = (): void => {
     const el = scroller.current
@@ -106,6 +126,7 @@ export function TranscriptView({
     const atBottom = el.scrollHeight - el.scrollTop - el.clientHeight < STICK_DISTANCE
     stick.current = atBottom
     setAway(!atBottom)
+    if (el.scrollTop < EARLIER_DISTANCE && hidden > 0 && anchor.current === null) showEarlier()
   }
 
   return (
@@ -118,7 +139,17 @@ export function TranscriptView({
       >
         <div className="transcript__content" ref={content}>
           {items.length === 0 && empty}
-          {items.map((item) => (
+          {hidden > 0 && (
+            <button
+              type="button"
+              className="transcript__earlier"
+              data-testid="transcript-earlier"
+              onClick={showEarlier}
+            >
+              Show {hidden.toLocaleString('en-US')} earlier items
+            </button>
+          )}
+          {visible.map((item) => (
             <Item key={itemKey(item)} item={item} sessionId={sessionId} />
           ))}
           {thinking && (

@@ -155,8 +155,8 @@ export function McpServerForm({ form }: { form: ServerForm }): JSX.Element {
               checked={draft.lazyTools}
               onChange={(e) => edit({ lazyTools: e.target.checked })}
             />
-            Load its tools only when the model searches for them (ToolSearch), for servers with
-            many tools
+            Load its tools only when the model searches for them (ToolSearch), for servers with many
+            tools
           </label>
         </fieldset>
 
