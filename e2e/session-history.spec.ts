@@ -134,6 +134,8 @@ test('sessions are renamed, searched, forked, replayed, exported and deleted', a
 
   // Fork from the reply: a new session with the conversation up to there, then continued.
   await page.getByTestId('message-assistant').hover()
+  await expect(page.getByTestId('fork-button').last()).toHaveCSS('opacity', '1')
+  await app.screenshot(page, 'session-history-05-fork')
   await page.getByTestId('fork-button').last().click()
   await expect(page.getByTestId('session-title')).toHaveText('Greeting hunt (fork)')
   await expect(page.getByTestId('message-user')).toHaveText(['Where is the greeting?'])

@@ -28,6 +28,9 @@ import { skillTool } from './tools/skill/skill-tool'
 import { userConfigDir } from './skills/user-dir'
 import type { Tool } from './tools/tool'
 import { RecentFolders } from './workspace/recent-folders'
+import type { DelegationDeps } from './agent/subagent/child-run'
+import { delegationTools } from './agent/subagent/delegation-tools'
+import { ParallelRuns } from './agent/subagent/parallel'
 import { openStore, type Store } from './store/store'
 
 export interface CoreOptions {
@@ -173,6 +176,27 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     userDir,
     store: store.sessions
   })
+  const delegation: DelegationDeps = {
+    session: (id) => sessions.get(id),
+    catalogFor,
+    settings: async () => (await settings.get()).settings,
+    rules,
+    approver: approver ?? nobodyToAsk,
+    keys,
+    providerFor: options.providerFor,
+    modeOverride: options.modeOverride,
+    autoApprove: options.autoApprove,
+    spillRoot: path.join(options.dataDir, 'spill'),
+    userDir,
+    taintChanged: (session) => hub.emit('session.updated', session.summary())
+  }
+  const settingsNow = (await settings.get()).settings
+  const parallelRuns = new ParallelRuns((sessionId, callId, display) =>
+    sessions.updateToolDisplay(sessionId, callId, display)
+  )
+  for (const tool of delegationTools(settingsNow, catalog, delegation, parallelRuns)) {
+    catalog.register(tool)
+  }
   const handlers = createHandlers({
     host: options.host,
     dataDir: options.dataDir,
@@ -208,6 +232,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     store,
     dispose: async () => {
       await sessions.dispose()
+      // Select-mode branches nobody took: their copies go with the process.
+      await parallelRuns.dispose()
       // Jobs still running when their session ends are stopped with everything they started.
       await jobs.dispose()
       await swept

@@ -26,6 +26,32 @@ export const grepMatchSchema = z.object({
 export type GrepMatch = z.infer<typeof grepMatchSchema>
 
 /**
+ * One step of a child agent's work, as its parent's tool card shows it. Kept flat (a call's
+ * output as text) so a child's transcript never nests the display union inside itself.
+ */
+export const childStepSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('text'), id: z.string(), text: z.string() }),
+  z.object({
+    kind: z.literal('call'),
+    id: z.string(),
+    name: z.string(),
+    input: z.unknown(),
+    state: z.enum(['awaiting-approval', 'running', 'done', 'failed', 'denied']),
+    refusedBy: z.string().nullable(),
+    output: z.string().nullable()
+  })
+])
+export type ChildStep = z.infer<typeof childStepSchema>
+
+/** A file a parallel branch changed; `before`/`after` null when it was created/removed. */
+export const branchChangeSchema = z.object({
+  path: z.string(),
+  before: z.string().nullable(),
+  after: z.string().nullable()
+})
+export type BranchChange = z.infer<typeof branchChangeSchema>
+
+/**
  * How the window shows a tool's result. Structured for the renderer only; never sent to the
  * model, which sees `content`. Paths are workspace-relative with `/`.
  */
@@ -58,6 +84,35 @@ export const toolDisplaySchema = z.discriminatedUnion('kind', [
     text: z.string(),
     /** Why the text is not the whole page (download or output cap), or null. */
     cut: z.string().nullable()
+  }),
+  /** Subagent, Agent_<name> and Team: the child's own transcript, live while it runs. */
+  z.object({
+    kind: z.literal('subagent'),
+    agent: z.string(),
+    task: z.string(),
+    status: z.enum(['running', 'done', 'failed']),
+    steps: z.array(childStepSchema),
+    /** Why the answer was marked untrusted, or that it was trusted by its shape. */
+    note: z.string().nullable()
+  }),
+  /** Parallel: the branches side by side, with what each changed; `merged` once one is taken. */
+  z.object({
+    kind: z.literal('parallel'),
+    runId: z.string(),
+    mode: z.enum(['join', 'select']),
+    merged: z.number().nullable(),
+    /** Whether the branches' copies still exist, so one can still be taken. */
+    open: z.boolean(),
+    branches: z.array(
+      z.object({
+        index: z.number(),
+        task: z.string(),
+        status: z.enum(['running', 'done', 'failed']),
+        answer: z.string(),
+        steps: z.array(childStepSchema),
+        changes: z.array(branchChangeSchema)
+      })
+    )
   }),
   /** WebSearch: the results with their handles, from the backend that answered. */
   z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { approvalModeSchema } from './domain'
 import { checkUniqueServerNames, mcpServerSettingsSchema } from './mcp'
+import { checkDelegation, subagentProfileSchema, teamSchema } from './subagents'
 import { websearchDefaults, websearchSettingsSchema } from './websearch'
 
 const envVarName = z
@@ -119,6 +120,10 @@ export const settingsSchema = z
     disclosable_tools: z.array(z.string().min(1)).optional(),
     /** MCP servers: programs whose tools join the catalog (see src/shared/mcp.ts). */
     mcp: z.array(mcpServerSettingsSchema).default([]),
+    /** Sub-agent profiles, each offered to the model as a tool (see src/shared/subagents.ts). */
+    subagents: z.array(subagentProfileSchema).default([]),
+    /** Named crews of sub-agents under a lead, offered through the Team tool. */
+    teams: z.array(teamSchema).default([]),
     /** WebSearch's chain of backends (see src/shared/websearch.ts); keys are variable names. */
     websearch: websearchSettingsSchema.default(websearchDefaults),
     /** An IANA time zone (e.g. Europe/Paris); MCP servers get it as MECATL_TZ. */
@@ -130,6 +135,7 @@ export const settingsSchema = z
   .strict()
   .superRefine((s, ctx) => {
     checkUniqueServerNames(s.mcp, ctx)
+    checkDelegation(s, ctx)
     const seen = new Set<string>()
     s.providers.forEach((p, i) => {
       if (seen.has(p.id)) {

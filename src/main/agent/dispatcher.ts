@@ -1,4 +1,4 @@
-import type { Capabilities, ToolCallView } from '../../shared/domain'
+import type { Capabilities, ToolCallView, ToolDisplay } from '../../shared/domain'
 import type { Gate } from '../gate/gate'
 import type { Catalog } from '../tools/catalog'
 import { errorOutput, type Tool, type ToolContext, type ToolOutput } from '../tools/tool'
@@ -164,7 +164,13 @@ async function execute(
   view.startedAt = now()
   deps.onUpdate({ ...view })
   try {
-    item.output = await tool.call(item.input, { ...deps.context, callId: view.id })
+    const progress = (display: ToolDisplay): void => {
+      // Only while running: a late report must not overwrite the final result.
+      if (view.state !== 'running') return
+      view.output = { content: [], isError: false, external: false, display }
+      deps.onUpdate({ ...view })
+    }
+    item.output = await tool.call(item.input, { ...deps.context, callId: view.id, progress })
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error)
     item.output = errorOutput(`${tool.name} failed: ${message}`)

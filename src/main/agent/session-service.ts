@@ -64,14 +64,16 @@ export class SessionService {
       .sort((a, b) => b.updatedAt - a.updatedAt)
   }
 
-  private readonly sizeOf = (sessionId: string): number | undefined =>
-    this.deps.store?.get(sessionId)?.sizeBytes
-
   /** Every session of a folder, the stored ones with the live ones, latest activity first. */
   summaries(workspace: string): SessionSummary[] {
     const live = this.list(workspace)
     const stored = this.deps.store?.list(workspace) ?? []
-    const merged: SessionSummary[] = live.map((s) => s.summary())
+    // Sizes come from the store: a live summary does not know what has been recorded of it.
+    const sizes = new Map(stored.map((s) => [s.id, s.sizeBytes]))
+    const merged: SessionSummary[] = live.map((s) => ({
+      ...s.summary(),
+      sizeBytes: sizes.get(s.id)
+    }))
     const seen = new Set(live.map((s) => s.id))
     for (const s of stored) if (!seen.has(s.id)) merged.push(s)
     return merged.sort((a, b) => b.updatedAt - a.updatedAt)
@@ -94,8 +96,7 @@ export class SessionService {
     const session = new Session(workspace, model, {
       spillRoot: this.deps.spillRoot,
       onTodos: (sessionId, items) => this.todosChanged(sessionId, items),
-      userDir: this.deps.userDir,
-      sizeOf: this.sizeOf
+      userDir: this.deps.userDir
     })
     session.profile = profile
     // Read at the start; each turn re-reads them, so an edit applies from the next message.
@@ -124,7 +125,6 @@ export class SessionService {
       spillRoot: this.deps.spillRoot,
       onTodos: (id, items) => this.todosChanged(id, items),
       userDir: this.deps.userDir,
-      sizeOf: this.sizeOf,
       id: stored.id,
       now: stored.createdAt
     })

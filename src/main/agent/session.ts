@@ -25,8 +25,6 @@ export interface SessionOptions {
   now?: number
   /** A stored session's id, when it is loaded back; new sessions get a fresh one. */
   id?: string
-  /** Bytes recorded for a session so far (the session store), for its summary. */
-  sizeOf?: (sessionId: string) => number | undefined
 }
 
 /** One conversation in one project folder: its history for the model and its transcript. */
@@ -61,13 +59,11 @@ export class Session {
   /** Rules the person made for this session only ("Always allow" in this session). */
   readonly rules: PermissionRule[] = []
   private readonly items: TranscriptItem[] = []
-  private readonly sizeOf: SessionOptions['sizeOf']
   private readonly positions = new Map<string, number>()
 
   constructor(workspace: string, model: ModelRef | null, options: SessionOptions) {
     const now = options.now ?? Date.now()
     this.id = options.id ?? randomUUID()
-    this.sizeOf = options.sizeOf
     this.spill = new SpillStore(path.join(options.spillRoot, this.id))
     this.jail = new PathJail(workspace, { spillDir: this.spill.dir })
     this.todos = new TodoBoard((items) => options.onTodos?.(this.id, items))
@@ -114,7 +110,6 @@ export class Session {
       taint: { ...this.taint },
       planning: this.planning,
       forkedFrom: this.forkedFrom,
-      sizeBytes: this.sizeOf?.(this.id),
       ...(this.profile === 'default' ? {} : { profile: this.profile })
     }
   }

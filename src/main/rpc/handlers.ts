@@ -111,7 +111,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     'session.get': async ({ sessionId }) => {
       const session = sessions.get(sessionId)
       return {
-        session: session.summary(),
+        session: { ...session.summary(), sizeBytes: deps.sessionStore.get(sessionId)?.sizeBytes },
         transcript: session.transcript(),
         pendingApprovals: deps.approver?.pending(sessionId) ?? [],
         todos: session.todos.items(),

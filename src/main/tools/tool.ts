@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import type { Capabilities, ContentBlock, ToolOutput } from '../../shared/domain'
+import type { Capabilities, ContentBlock, ToolDisplay, ToolOutput } from '../../shared/domain'
 import type { PathJail } from '../workspace/path-jail'
 import type { ReadVersions } from '../workspace/read-versions'
 import type { SessionSkills } from '../skills/session-skills'
@@ -21,6 +21,8 @@ export interface ToolContext {
   readonly callId?: string
   /** The skills this session has loaded (the Skill tool records loads here). */
   readonly skills?: SessionSkills
+  /** Shows work in progress on the call's card (a sub-agent's transcript as it grows). */
+  readonly progress?: (display: ToolDisplay) => void
 }
 
 /**

@@ -21,6 +21,8 @@ export function wireStores(): void {
 
   subscribe((event) => {
     if (applyJobEvent(event)) return
+    // A finished turn grew its session's recorded size, which only the list reports.
+    if (event.event === 'turn.completed' || event.event === 'turn.failed') void refreshSessions()
     switch (event.event) {
       case 'session.updated':
         useSessions.getState().dispatch({ type: 'session-updated', session: event.payload })

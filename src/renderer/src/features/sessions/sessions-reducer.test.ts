@@ -65,6 +65,15 @@ describe('sessionsReducer', () => {
     expect(state).toMatchObject({ creating: false, selectedId: 'n' })
   })
 
+  it('keeps the recorded size a summary update does not carry', () => {
+    const sized = sessionsReducer(opened, {
+      type: 'session-updated',
+      session: { ...session('a', 9), sizeBytes: 2048 }
+    })
+    const state = sessionsReducer(sized, { type: 'session-updated', session: session('a', 10) })
+    expect(state.sessions.find((s) => s.id === 'a')?.sizeBytes).toBe(2048)
+  })
+
   it('drops a deleted session and selects the next when it was selected', () => {
     const state = sessionsReducer(opened, { type: 'deleted', sessionId: 'b' })
     expect(state.sessions.map((s) => s.id)).toEqual(['a'])

@@ -46,8 +46,14 @@ function byActivity(a: SessionSummary, b: SessionSummary): number {
 }
 
 function upsert(list: SessionSummary[], session: SessionSummary): SessionSummary[] {
+  const previous = list.find((s) => s.id === session.id)
+  // Only the list and a session's snapshot carry its recorded size; an update keeps the last.
+  const sized =
+    session.sizeBytes === undefined && previous?.sizeBytes !== undefined
+      ? { ...session, sizeBytes: previous.sizeBytes }
+      : session
   const rest = list.filter((s) => s.id !== session.id)
-  return [...rest, session].sort(byActivity)
+  return [...rest, sized].sort(byActivity)
 }
 
 /** Whether a summary belongs to the open project (the server may tell every tab everything). */

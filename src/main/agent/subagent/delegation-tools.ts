@@ -1,0 +1,27 @@
+import type { Settings } from '../../../shared/settings'
+import type { Catalog } from '../../tools/catalog'
+import type { Tool } from '../../tools/tool'
+import type { DelegationDeps } from './child-run'
+import { parallelMergeTool, parallelTool, type ParallelRuns } from './parallel'
+import { profileTool, subagentTool } from './subagent-tools'
+import { teamTool } from './team'
+
+/**
+ * The delegation tools: Subagent, one `Agent_<name>` per profile, Parallel and ParallelMerge,
+ * and Team when teams are set. Profiles are read at start, like the other tool switches; their
+ * capabilities come from the tools of `catalog` they name.
+ */
+export function delegationTools(
+  settings: Settings,
+  catalog: Catalog,
+  deps: DelegationDeps,
+  runs: ParallelRuns
+): Tool[] {
+  return [
+    subagentTool(deps),
+    ...settings.subagents.map((p) => profileTool(p, catalog, deps)),
+    parallelTool(deps, runs),
+    parallelMergeTool(runs),
+    ...(settings.teams.length > 0 ? [teamTool(settings.teams, settings.subagents, catalog, deps)] : [])
+  ]
+}
