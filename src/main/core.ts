@@ -18,6 +18,7 @@ import { Catalog } from './tools/catalog'
 import { fsTools } from './tools/fs'
 import { memoryTools } from './tools/memory/memory-tools'
 import { shellTools } from './tools/shell'
+import { recallSessionTool } from './tools/recall/recall-session'
 import { todoTool } from './tools/todo/todo'
 import { discoverModelsTool } from './tools/discovery/discover-models'
 import { webTools } from './tools/web'
@@ -31,6 +32,7 @@ import { RecentFolders } from './workspace/recent-folders'
 import type { DelegationDeps } from './agent/subagent/child-run'
 import { delegationTools } from './agent/subagent/delegation-tools'
 import { ParallelRuns } from './agent/subagent/parallel'
+import { updateCardDisplay } from './agent/subagent/card-update'
 import { openStore, type Store } from './store/store'
 
 export interface CoreOptions {
@@ -176,6 +178,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     userDir,
     store: store.sessions
   })
+  catalog.register(recallSessionTool((id) => transcriptOrNull(() => sessions.get(id).transcript())))
   const delegation: DelegationDeps = {
     session: (id) => sessions.get(id),
     catalogFor,
@@ -192,7 +195,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   }
   const settingsNow = (await settings.get()).settings
   const parallelRuns = new ParallelRuns((sessionId, callId, display) =>
-    sessions.updateToolDisplay(sessionId, callId, display)
+    updateCardDisplay(sessions.get(sessionId), hub, callId, display)
   )
   for (const tool of delegationTools(settingsNow, catalog, delegation, parallelRuns)) {
     catalog.register(tool)
@@ -217,7 +220,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     hub,
     questions,
     userDir,
-    skillsEnabled
+    skillsEnabled,
+    parallel: parallelRuns
   })
   return {
     router: createRouter(handlers),
@@ -241,5 +245,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       recorder.close()
       store.close()
     }
+  }
+}
+
+/** A session's transcript, or null when the id names none (a CLI `call` has no session). */
+function transcriptOrNull<T>(read: () => T): T | null {
+  try {
+    return read()
+  } catch {
+    return null
   }
 }

@@ -1,3 +1,4 @@
+import type { ParallelRuns } from '../agent/subagent/parallel'
 import { stat, realpath } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
@@ -63,6 +64,8 @@ export interface HandlerDeps {
   /** The person's folder of instructions, skills and commands. */
   userDir?: string
   skillsEnabled?: boolean
+  /** Select-mode Parallel runs waiting for a branch to be taken. */
+  parallel?: ParallelRuns
 }
 
 const PROVIDER_TEST_TIMEOUT_MS = 15_000
@@ -136,6 +139,14 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       const known = (await settings.get()).settings.providers.some((p) => p.id === model.providerId)
       if (!known) throw new RpcError('not_found', `there is no provider "${model.providerId}"`)
       return sessions.setModel(sessionId, model).summary()
+    },
+    'parallel.take': async ({ sessionId, runId, branch }) => {
+      if (!deps.parallel) throw new RpcError('unsupported', 'parallel runs are not available here')
+      try {
+        return await deps.parallel.take(sessionId, runId, branch)
+      } catch (error) {
+        throw new RpcError('conflict', error instanceof Error ? error.message : String(error))
+      }
     },
     'approval.respond': async ({ approvalId, decision, reason }) => ({
       ok: deps.approver?.respond(approvalId, { decision, reason }) ?? false

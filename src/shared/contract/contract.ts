@@ -144,6 +144,17 @@ export const calls = {
     input: z.object({ sessionId: z.string().min(1), format: z.enum(['jsonl', 'md']) }).strict(),
     output: z.object({ fileName: z.string(), text: z.string() })
   },
+  /** The person takes one branch of a select-mode Parallel run: applied, every copy removed. */
+  'parallel.take': {
+    input: z
+      .object({
+        sessionId: z.string().min(1),
+        runId: z.string().min(1),
+        branch: z.number().int().min(0)
+      })
+      .strict(),
+    output: z.object({ applied: z.array(z.string()) })
+  },
   'approval.respond': {
     input: z
       .object({

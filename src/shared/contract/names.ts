@@ -19,6 +19,7 @@ export const callNames = [
   'session.search',
   'session.fork',
   'session.export',
+  'parallel.take',
   'approval.respond',
   'settings.get',
   'settings.save',

@@ -22,6 +22,8 @@ export function delegationTools(
     ...settings.subagents.map((p) => profileTool(p, catalog, deps)),
     parallelTool(deps, runs),
     parallelMergeTool(runs),
-    ...(settings.teams.length > 0 ? [teamTool(settings.teams, settings.subagents, catalog, deps)] : [])
+    ...(settings.teams.length > 0
+      ? [teamTool(settings.teams, settings.subagents, catalog, deps)]
+      : [])
   ]
 }

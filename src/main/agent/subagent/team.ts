@@ -25,7 +25,10 @@ export function teamTool(
   return defineTool({
     name: TEAM,
     description: `Gives a task to a named team of sub-agents: each member works on it in turn, then the team's lead gathers their findings into one report, which is the result. Teams: ${teams
-      .map((t) => `${t.name} (lead ${t.lead}; members ${t.members.join(', ')})${t.description ? `: ${t.description}` : ''}`)
+      .map(
+        (t) =>
+          `${t.name} (lead ${t.lead}; members ${t.members.join(', ')})${t.description ? `: ${t.description}` : ''}`
+      )
       .join('; ')}.`,
     inputSchema: z
       .object({
