@@ -116,11 +116,13 @@ export function ChatView(): JSX.Element {
           </span>
         )}
         <InstructionsLine />
-        <TaintBadge session={session} />
-        <PlanningToggle session={session} />
-        <ModelPicker session={session} />
-        <SessionMenu session={session} total={chat.items.length} running={chat.running} />
-        <JobsToggle />
+        <div className="chat__controls">
+          <TaintBadge session={session} />
+          <PlanningToggle session={session} />
+          <ModelPicker session={session} />
+          <SessionMenu session={session} total={chat.items.length} running={chat.running} />
+          <JobsToggle />
+        </div>
       </header>
       <PlanningBanner session={session} running={chat.running} />
 
