@@ -103,13 +103,16 @@ async function prepare(call: RequestedCall, deps: DispatchDeps): Promise<Prepare
   const parsed = parseToolInput(tool, call.input)
   view.input = parsed.shown
   if (!parsed.ok) return finished(view, deps, errorOutput(parsed.message))
+  const perCall = tool.capabilitiesFor?.(parsed.value)
+  if (perCall) view.capabilities = { ...perCall }
+  const judged = perCall ? { ...tool, capabilities: perCall } : tool
 
   if (deps.context.signal.aborted) {
     return finished(view, deps, errorOutput('The turn was stopped before this call ran.'), 'cancel')
   }
   deps.onUpdate({ ...view })
   const decision = await deps.gate.decide(
-    { sessionId: deps.sessionId, callId: call.id, tool, input: parsed.value },
+    { sessionId: deps.sessionId, callId: call.id, tool: judged, input: parsed.value },
     deps.context.signal
   )
   if (!decision.allowed) {

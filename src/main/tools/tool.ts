@@ -39,6 +39,11 @@ export interface Tool<Schema extends z.ZodType = z.ZodType> {
   readonly source: string
   /** Left out of what the model is sent until ToolSearch finds it (an MCP server's `disclose`). */
   readonly disclosable?: boolean
+  /**
+   * What this call may do, when it depends on the input (a sub-agent given a tool list); the
+   * gate and the taint use it instead of `capabilities`, which must cover every input.
+   */
+  capabilitiesFor?(input: z.infer<Schema>): Capabilities
   call(input: z.infer<Schema>, ctx: ToolContext): Promise<ToolOutput>
 }
 

@@ -18,9 +18,9 @@ export function delegationTools(
   runs: ParallelRuns
 ): Tool[] {
   return [
-    subagentTool(deps),
+    subagentTool(deps, catalog),
     ...settings.subagents.map((p) => profileTool(p, catalog, deps)),
-    parallelTool(deps, runs),
+    parallelTool(deps, runs, catalog),
     parallelMergeTool(runs),
     ...(settings.teams.length > 0
       ? [teamTool(settings.teams, settings.subagents, catalog, deps)]

@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
 import type { ChildStep, ToolDisplay, ToolOutput } from '../../../shared/domain'
 import { widen } from '../../gate/taint'
+import type { Catalog } from '../../tools/catalog'
 import { defineTool, errorOutput, textOutput, type Tool, type ToolContext } from '../../tools/tool'
 import { applyBranch, createBranch, type Branch } from './branch-workspace'
 import { runChild, type DelegationDeps } from './child-run'
-import { widest } from './subagent-tools'
+import { capabilitiesOf, widest } from './subagent-tools'
 
 export const PARALLEL = 'Parallel'
 export const PARALLEL_MERGE = 'ParallelMerge'
@@ -88,7 +89,7 @@ const inputSchema = z
   .strict()
 
 /** Parallel: the same tools, several tasks, each in an isolated copy of the workspace. */
-export function parallelTool(deps: DelegationDeps, runs: ParallelRuns): Tool {
+export function parallelTool(deps: DelegationDeps, runs: ParallelRuns, catalog: Catalog): Tool {
   return defineTool({
     name: PARALLEL,
     description:
@@ -96,6 +97,8 @@ export function parallelTool(deps: DelegationDeps, runs: ParallelRuns): Tool {
     inputSchema,
     readOnly: false,
     capabilities: widest,
+    // Each call may do what its tools may; its writes stay in the copies until one is taken.
+    capabilitiesFor: (input) => capabilitiesOf(input.tools, catalog),
     source: 'builtin',
     call: (input, ctx) => runParallel(input, ctx, deps, runs)
   })

@@ -167,9 +167,10 @@ export function profileTool(
 
 /**
  * The generic sub-agent: a task and a tool allowlist per call. It could be given any tool of
- * the session, so its capabilities are the widest there are.
+ * the session, so its capabilities are the widest there are; each call's are those of the
+ * tools it lists, and the gate and the taint go by those.
  */
-export function subagentTool(deps: DelegationDeps): Tool {
+export function subagentTool(deps: DelegationDeps, catalog: Catalog): Tool {
   return defineTool({
     name: SUBAGENT,
     description:
@@ -182,6 +183,7 @@ export function subagentTool(deps: DelegationDeps): Tool {
       .strict(),
     readOnly: false,
     capabilities: widest,
+    capabilitiesFor: (input) => capabilitiesOf(input.tools, catalog),
     source: 'builtin',
     call: (input, ctx) =>
       delegate({ agent: SUBAGENT, task: input.task, tools: input.tools }, ctx, deps)

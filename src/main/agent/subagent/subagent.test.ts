@@ -183,6 +183,32 @@ describe('a sub-agent profile', () => {
   })
 })
 
+describe('the generic Subagent tool', () => {
+  it('is judged by the tools each call lists: none runs in an armed conversation, a send does not', async () => {
+    const workspace = await start([inbox, post])
+    fake.setScript([
+      { toolCalls: [{ name: 'Read', input: { path: '.env' } }] },
+      { toolCalls: [{ name: 'ReadInbox', input: {} }] },
+      {
+        toolCalls: [
+          { name: 'Subagent', input: { task: 'post it', tools: ['PostUrl'] } },
+          { name: 'Subagent', input: { task: 'just think', tools: [] } }
+        ]
+      },
+      (req) => ({ text: isChild(req, 'Subagent') ? `tools: ${req.tools.length}` : 'wrong' }),
+      { text: 'done' }
+    ])
+    const { calls } = await run(workspace, 'go')
+    expect(sent).toEqual([])
+    const [sender, thinker] = calls.filter((c) => c.name === 'Subagent')
+    expect(sender).toMatchObject({ state: 'denied', refusedBy: 'interlock' })
+    expect(sender?.capabilities?.egress).toBe('chosen')
+    expect(thinker).toMatchObject({ state: 'done' })
+    expect(thinker?.capabilities).toEqual(noCapabilities)
+    expect(fake.chatRequests()[3]?.tools).toEqual([])
+  })
+})
+
 describe('trusted_output', () => {
   it('brings an answer of the right shape back unmarked, without untrusted taint', async () => {
     const workspace = await start([inbox])

@@ -35,7 +35,17 @@ function todoSummary(input: unknown): string | null {
   return now ? `${steps} · now: ${now}` : steps
 }
 
-const summaryKeys = ['path', 'file_path', 'command', 'url', 'query', 'pattern', 'name', 'question']
+const summaryKeys = [
+  'path',
+  'file_path',
+  'command',
+  'url',
+  'query',
+  'pattern',
+  'name',
+  'question',
+  'task'
+]
 
 /** One line about a tool call's key arguments: the path for file tools, else the telling field. */
 export function toolSummary(tool: string, input: unknown): string {
@@ -59,6 +69,12 @@ export function toolSummary(tool: string, input: unknown): string {
       return path ?? '.'
     case 'Skill':
       return inputString(input, 'name') ?? 'list the skills'
+    case 'Parallel': {
+      const tasks = input && typeof input === 'object' ? (input as { tasks?: unknown }).tasks : null
+      const mode = inputString(input, 'mode') ?? 'join'
+      if (Array.isArray(tasks)) return `${tasks.length} branches · ${mode}`
+      break
+    }
     case 'Todo': {
       const plan = todoSummary(input)
       if (plan !== null) return plan

@@ -9,6 +9,7 @@ import { deniedBadge, refusalLabel } from '../safety/safety-labels'
 import { CollapsibleCode } from './output-view'
 import { resultLabel, ToolResultView } from './tool-result'
 import { ShellCallLive } from '../jobs/shell-call-live'
+import { DelegationView } from '../delegation/delegation-view'
 import './tool-card.css'
 
 const stateLabels: Record<ToolCallState, string> = {
@@ -102,6 +103,7 @@ export const ToolCard = memo(function ToolCard({ call }: { call: ToolCallView })
         </p>
       )}
       {call.name === 'Shell' && <ShellCallLive call={call} />}
+      <DelegationView call={call} />
       {open && (
         <div className="tool-card__details" id={detailsId}>
           <div className="tool-card__section-label">Arguments</div>
