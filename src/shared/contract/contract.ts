@@ -11,30 +11,15 @@ import {
   transcriptItemSchema,
   usageSchema
 } from '../domain'
-import { mcpLogLineSchema, mcpStatusSchema } from '../mcp'
+import { mcpStatusSchema } from '../mcp'
 import { jobSummarySchema } from '../jobs'
-import {
-  memoryDetailSchema,
-  memoryListItemSchema,
-  memoryRevisionSchema,
-  memoryScopeSchema
-} from '../memory'
+import { memoryScopeSchema } from '../memory'
 import { providerSettingsSchema } from '../settings'
 import { modelInfoSchema } from '../models'
 import { sessionProfileSchema } from '../session-profile'
-import { searchResultSchema } from '../websearch'
-import {
-  commandViewSchema,
-  instructionFileSchema,
-  questionSchema,
-  skillViewSchema
-} from '../skills'
+import { questionSchema } from '../skills'
 import type { CallName, EventName } from './names'
-
-const none = z.object({}).strict()
-const sessionRef = z.object({ sessionId: z.string().min(1) }).strict()
-const folderPath = z.string().min(1, 'give the path of a folder')
-const jobRef = z.object({ jobId: z.string().min(1) }).strict()
+import { featureCalls, folderPath, none, sessionRef, type CallSpec } from './feature-calls'
 
 const rulesTarget = z
   .object({ workspace: folderPath, sessionId: z.string().min(1).optional() })
@@ -42,20 +27,8 @@ const rulesTarget = z
 
 const settingsIssueSchema = z.object({ path: z.string(), message: z.string() })
 
-const memoryTarget = { scope: memoryScopeSchema, workspace: folderPath.optional() }
-const memoryChange = z
-  .object({ ...memoryTarget, name: z.string().min(1), expectedVersion: z.string().min(1) })
-  .strict()
-/** A memory with its history and its first revision (who created it, and when). */
-const memoryInspection = memoryDetailSchema.extend({ origin: memoryRevisionSchema.nullable() })
-
-interface CallSpec {
-  input: z.ZodType
-  output: z.ZodType
-}
-
-/** Every call the renderer (or the CLI) can make: name → {input, output}. */
-export const calls = {
+/** The core calls: the app, folders, sessions, approvals, settings and rules. */
+const coreCalls = {
   'app.info': {
     input: none,
     output: z.object({
@@ -235,144 +208,12 @@ export const calls = {
     // With a workspace, its MCP servers' tools are listed too.
     input: z.object({ workspace: folderPath.optional() }).strict(),
     output: z.object({ tools: z.array(toolDescriptorSchema) })
-  },
-  /** The MCP servers for a project folder (started on first ask); without one, just settings. */
-  'mcp.status': {
-    input: z.object({ workspace: folderPath.optional() }).strict(),
-    output: mcpStatusSchema
-  },
-  'mcp.log': {
-    input: z.object({ workspace: folderPath.optional(), name: z.string().min(1) }).strict(),
-    output: z.object({ lines: z.array(mcpLogLineSchema) })
-  },
-  'mcp.restart': {
-    input: z.object({ workspace: folderPath, name: z.string().min(1) }).strict(),
-    output: mcpStatusSchema
-  },
-  /** Trusts (or stops trusting) project-defined servers for this project, by name. */
-  'mcp.trust': {
-    input: z
-      .object({ workspace: folderPath, names: z.array(z.string().min(1)), trust: z.boolean() })
-      .strict(),
-    output: mcpStatusSchema
-  },
-  /** Fetches a server's prompt, its messages joined as text for the chat input. */
-  'mcp.prompt': {
-    input: z
-      .object({
-        workspace: folderPath,
-        server: z.string().min(1),
-        prompt: z.string().min(1),
-        arguments: z.record(z.string(), z.string()).default({})
-      })
-      .strict(),
-    output: z.object({ text: z.string() })
-  },
-  /** Reads servers from a Claude Desktop config or a `.mcp.json` (`mcpServers`), by path or text. */
-  'mcp.import': {
-    input: z.object({ path: z.string().min(1).optional(), text: z.string().optional() }).strict(),
-    output: z.object({ servers: z.array(z.unknown()), notes: z.array(z.string()) })
-  },
-  /** A cut tool output saved whole; only files in that session's own spill directory. */
-  'spill.read': {
-    input: z.object({ sessionId: z.string().min(1), path: z.string().min(1) }).strict(),
-    output: z.object({
-      path: z.string(),
-      text: z.string(),
-      totalBytes: z.number(),
-      /** Less than totalBytes when the file is too large to show whole. */
-      shownBytes: z.number()
-    })
-  },
-  /** Shell jobs of a project's sessions: background jobs, and foreground commands while they run. */
-  'jobs.list': {
-    input: z.object({ workspace: folderPath }).strict(),
-    output: z.object({ jobs: z.array(jobSummarySchema) })
-  },
-  /**
-   * Starts following a job's output: the tail it keeps now, then `job.output` batches numbered
-   * after `seq`. Each batch must be acknowledged (`jobs.ack`) or the job is paused to wait.
-   */
-  'jobs.output': {
-    input: jobRef,
-    output: z.object({ data: z.string(), seq: z.number(), droppedBytes: z.number() })
-  },
-  'jobs.unfollow': { input: jobRef, output: z.object({ ok: z.boolean() }) },
-  'jobs.ack': {
-    input: z.object({ jobId: z.string().min(1), chars: z.number().int().min(0) }).strict(),
-    output: z.object({ ok: z.boolean() })
-  },
-  /** Stops a running job and everything it started. */
-  'jobs.cancel': { input: jobRef, output: z.object({ cancelled: z.boolean() }) },
-  /** Removes a finished job from the monitor. */
-  'jobs.dismiss': { input: jobRef, output: z.object({ dismissed: z.boolean() }) },
-  /** The person stops a running tool call (a foreground Shell command). */
-  'tool.stop': {
-    input: z.object({ sessionId: z.string().min(1), callId: z.string().min(1) }).strict(),
-    output: z.object({ stopped: z.boolean() })
-  },
-  /**
-   * The memory browser. Project scope needs `workspace`; the user scope ignores it. An empty
-   * query lists every entry, forgotten ones too, most recent first; words search live ones.
-   */
-  'memory.search': {
-    input: z
-      .object({
-        ...memoryTarget,
-        query: z.string().max(500).default(''),
-        limit: z.number().int().min(1).max(500).optional()
-      })
-      .strict(),
-    output: z.object({ items: z.array(memoryListItemSchema) })
-  },
-  'memory.inspect': {
-    input: z.object({ ...memoryTarget, name: z.string().min(1) }).strict(),
-    output: memoryInspection
-  },
-  /** Forget and Undo follow the tools' rule: `expectedVersion` must be the current version. */
-  'memory.forget': {
-    input: memoryChange,
-    output: memoryInspection
-  },
-  'memory.undo': {
-    input: memoryChange,
-    output: memoryInspection
-  },
-  /** Settings → Search's Test button: one query over the chain as drafted (not yet saved). */
-  'websearch.test': {
-    input: z.object({ websearch: z.unknown(), query: z.string().trim().min(1).max(400) }).strict(),
-    output: z.discriminatedUnion('ok', [
-      z.object({
-        ok: z.literal(true),
-        backend: z.string(),
-        results: z.array(searchResultSchema),
-        /** Backends tried before the one that answered, and why each failed. */
-        failures: z.array(z.string())
-      }),
-      z.object({ ok: z.literal(false), error: z.string() })
-    ])
-  },
-  /** The slash commands of a folder: built-ins, command files and skills, with name clashes. */
-  'commands.list': {
-    input: z.object({ workspace: folderPath }).strict(),
-    output: z.object({ commands: z.array(commandViewSchema), problems: z.array(z.string()) })
-  },
-  /** Every skill folder found for a project, skipped ones with the reason. */
-  'skills.list': {
-    input: z.object({ workspace: folderPath }).strict(),
-    output: z.object({ skills: z.array(skillViewSchema), enabled: z.boolean() })
-  },
-  /** The instruction files (AGENTS.md, CLAUDE.md) read into a project's system prompt. */
-  'instructions.list': {
-    input: z.object({ workspace: folderPath }).strict(),
-    output: z.object({ files: z.array(instructionFileSchema) })
-  },
-  /** The person's answer to an AskUser question. */
-  'question.answer': {
-    input: z.object({ questionId: z.string().min(1), answer: z.string() }).strict(),
-    output: z.object({ ok: z.boolean() })
   }
-} satisfies Record<CallName, CallSpec>
+  /** The MCP servers for a project folder (started on first ask); without one, just settings. */
+}
+
+/** Every call the renderer (or the CLI) can make: name → {input, output}. */
+export const calls = { ...coreCalls, ...featureCalls } satisfies Record<CallName, CallSpec>
 
 /** Every event the main process sends: name → payload. */
 export const events = {
