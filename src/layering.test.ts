@@ -225,7 +225,7 @@ describe('layering', () => {
       {
         path: 'src/main/agent/bad.ts',
         text: [
-          "import { app } from 'electron'",
+          'import { app } from ' + "'electron'",
           "import { ipcMain } from 'electron/main'",
           "import { z } from 'zod'",
           "import { readFile } from 'node:fs/promises'",
@@ -237,20 +237,23 @@ describe('layering', () => {
       },
       {
         path: 'src/main/electron/window.ts',
-        text: "import * as electron from 'electron'\nexport const send = electron.ipcMain.emit\n"
+        text:
+          'import * as electron from ' + "'electron'\nexport const send = electron.ipcMain.emit\n"
       },
       {
         path: 'src/main/electron/ipc-transport.ts',
-        text: "import { app, ipcMain } from 'electron'\nexport const v = [app, ipcMain]\n"
+        text: 'import { app, ipcMain } from ' + "'electron'\nexport const v = [app, ipcMain]\n"
       },
       {
         path: 'src/main/index.ts',
-        text: "import { app } from 'electron'\nimport { core } from './core'\nexport const v = [app, core]\n"
+        text:
+          'import { app } from ' +
+          "'electron'\nimport { core } from './core'\nexport const v = [app, core]\n"
       },
       {
         path: 'src/preload/index.ts',
         text: [
-          "import { contextBridge, ipcRenderer } from 'electron'",
+          'import { contextBridge, ipcRenderer } from ' + "'electron'",
           "import { isCallName } from '../shared/contract/names'",
           "import { calls } from '../shared/contract'",
           "import { z } from 'zod'",
