@@ -1,18 +1,10 @@
-import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises'
-import os from 'node:os'
-import path from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
-import YAML from 'yaml'
+import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import {
-  latestToolResults,
-  startFakeModelServer,
-  type FakeModelServer
-} from '../../../e2e/fixtures/fake-model-server'
+import { latestToolResults } from '../../../e2e/fixtures/fake-model-server'
 import type { EventFrame } from '../../shared/contract/bridge'
 import type { SessionSummary } from '../../shared/domain'
-import { createCore, type Core } from '../core'
 import { createMemoryPair } from '../rpc/memory-transport'
+import { startCoreHarness, type CoreHarness } from '../testing/core-harness'
 import { defineTool, noCapabilities, textOutput, type Tool } from '../tools/tool'
 
 const sent: string[] = []
@@ -40,43 +32,22 @@ const post = defineTool({
   }
 })
 
-let fake: FakeModelServer
-let core: Core
-let dir: string
-afterEach(async () => {
-  await core?.dispose()
-  await fake?.close()
-  await rm(dir, { recursive: true, force: true })
-})
+let h: CoreHarness
 
 async function start(extraTools: Tool[]): Promise<string> {
-  dir = await realpath(await mkdtemp(path.join(os.tmpdir(), 'mecatl-interlock-')))
-  const workspace = path.join(dir, 'project')
-  await mkdir(workspace)
-  await writeFile(path.join(workspace, '.env'), 'API_KEY=sk-very-secret\n')
-  fake = await startFakeModelServer()
-  const config = path.join(dir, 'settings.yaml')
-  await writeFile(
-    config,
-    YAML.stringify({
-      providers: [{ id: 'fake', kind: 'openai-compatible', base_url: fake.openaiBaseUrl }],
-      default_model: { provider: 'fake', model: 'fake-model' },
-      permissions: { mode: 'allow' }
-    })
-  )
-  core = await createCore({
-    dataDir: path.join(dir, 'home'),
-    configPath: config,
-    host: 'cli',
-    interactive: false,
-    extraTools
+  h = await startCoreHarness({
+    name: 'interlock',
+    format: 'openai-compatible',
+    files: { '.env': 'API_KEY=sk-very-secret\n' },
+    core: { extraTools }
   })
-  return workspace
+  return h.workspace
 }
 
 describe('a session that has read private data and untrusted input', () => {
   it('refuses a chosen-egress send and tells the model why, while local tools still run', async () => {
     const workspace = await start([inbox, post])
+    const { core, fake } = h
     fake.setScript([
       { toolCalls: [{ name: 'Read', input: { path: '.env' } }] },
       { toolCalls: [{ name: 'ReadInbox', input: {} }] },
@@ -120,6 +91,7 @@ describe('a session that has read private data and untrusted input', () => {
 
   it('adds no taint for a call its own gate refused', async () => {
     const workspace = await start([inbox, post])
+    const { core, fake } = h
     fake.setScript([
       { toolCalls: [{ name: 'Read', input: { path: '.env' } }] },
       { toolCalls: [{ name: 'ReadInbox', input: {} }] },

@@ -1,75 +1,18 @@
 // Whole turns through the fake model server: the output budget and spilling, and the Todo plan.
-import { mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises'
-import os from 'node:os'
+import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
-import YAML from 'yaml'
-import {
-  latestToolResults,
-  startFakeModelServer,
-  type FakeModelServer,
-  type Step
-} from '../../../e2e/fixtures/fake-model-server'
-import type { EventFrame } from '../../shared/contract/bridge'
+import { describe, expect, it } from 'vitest'
+import { latestToolResults, type Step } from '../../../e2e/fixtures/fake-model-server'
 import type { ToolCallView } from '../../shared/domain'
-import { createCore, type Core } from '../core'
-import { createMemoryPair, type RpcClient } from '../rpc/memory-transport'
+import { startCoreHarness, type CoreHarness as Harness } from '../testing/core-harness'
 import { shareBudget } from './output-budget'
 
-interface Harness {
-  core: Core
-  client: RpcClient
-  fake: FakeModelServer
-  workspace: string
-  events: EventFrame[]
-}
-
-const cleanups: (() => Promise<void>)[] = []
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
-})
-
-async function harness(
+function harness(
   script: Step[],
   files: Record<string, string>,
   settings: Record<string, unknown> = {}
 ): Promise<Harness> {
-  const dir = await realpath(await mkdtemp(path.join(os.tmpdir(), 'mecatl-budget-')))
-  const workspace = path.join(dir, 'project')
-  await mkdir(workspace)
-  for (const [name, content] of Object.entries(files)) {
-    await writeFile(path.join(workspace, name), content)
-  }
-  const fake = await startFakeModelServer({ script, requireKey: 'sk-test' })
-  const config = path.join(dir, 'settings.yaml')
-  await writeFile(
-    config,
-    YAML.stringify({
-      providers: [
-        { id: 'fake', kind: 'openai', base_url: fake.openaiBaseUrl, api_key_env: 'FAKE_KEY' }
-      ],
-      default_model: { provider: 'fake', model: 'fake-model' },
-      permissions: { mode: 'allow' },
-      ...settings
-    })
-  )
-  const core = await createCore({
-    dataDir: path.join(dir, 'home'),
-    configPath: config,
-    host: 'cli',
-    interactive: false,
-    env: { FAKE_KEY: 'sk-test' }
-  })
-  const client = createMemoryPair(core.router, core.hub)
-  const events: EventFrame[] = []
-  client.subscribe((frame) => events.push(frame))
-  cleanups.push(async () => {
-    client.close()
-    await core.dispose()
-    await fake.close()
-    await rm(dir, { recursive: true, force: true })
-  })
-  return { core, client, fake, workspace, events }
+  return startCoreHarness({ name: 'budget', script, files, settings })
 }
 
 async function runTurn(h: Harness, text: string): Promise<{ sessionId: string }> {

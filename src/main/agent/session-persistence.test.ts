@@ -1,75 +1,12 @@
-import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises'
-import os from 'node:os'
-import path from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
-import YAML from 'yaml'
-import {
-  startFakeModelServer,
-  type FakeModelServer,
-  type Step
-} from '../../../e2e/fixtures/fake-model-server'
-import { createCore, type Core } from '../core'
-import { createMemoryPair, type RpcClient } from '../rpc/memory-transport'
+import { describe, expect, it } from 'vitest'
+import type { Step } from '../../../e2e/fixtures/fake-model-server'
+import type { Core } from '../core'
+import type { RpcClient } from '../rpc/memory-transport'
 import { openStore } from '../store/store'
+import { startCoreHarness, type CoreHarness } from '../testing/core-harness'
 
-interface Setup {
-  dir: string
-  home: string
-  workspace: string
-  config: string
-  fake: FakeModelServer
-}
-
-const cleanups: (() => Promise<void>)[] = []
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
-})
-
-async function setup(script: Step[]): Promise<Setup> {
-  const dir = await realpath(await mkdtemp(path.join(os.tmpdir(), 'mecatl-persist-')))
-  const workspace = path.join(dir, 'project')
-  await mkdir(workspace)
-  await writeFile(path.join(workspace, 'a.txt'), 'alpha\n')
-  const fake = await startFakeModelServer({ script, requireKey: 'sk-test' })
-  const config = path.join(dir, 'settings.yaml')
-  await writeFile(
-    config,
-    YAML.stringify({
-      providers: [
-        { id: 'fake', kind: 'openai', base_url: fake.openaiBaseUrl, api_key_env: 'FAKE_KEY' }
-      ],
-      default_model: { provider: 'fake', model: 'fake-model' },
-      permissions: { mode: 'allow' }
-    })
-  )
-  cleanups.push(async () => {
-    await fake.close()
-    await rm(dir, { recursive: true, force: true })
-  })
-  return { dir, home: path.join(dir, 'home'), workspace, config, fake }
-}
-
-/** A core over the setup's data directory, as the app would start it again after a restart. */
-async function start(
-  s: Setup
-): Promise<{ core: Core; client: RpcClient; stop: () => Promise<void> }> {
-  const core = await createCore({
-    dataDir: s.home,
-    configPath: s.config,
-    host: 'cli',
-    interactive: false,
-    env: { FAKE_KEY: 'sk-test' }
-  })
-  const client = createMemoryPair(core.router, core.hub)
-  let stopped = false
-  const stop = async (): Promise<void> => {
-    if (stopped) return
-    stopped = true
-    client.close()
-    await core.dispose()
-  }
-  cleanups.push(stop)
-  return { core, client, stop }
+function setup(script: Step[]): Promise<CoreHarness> {
+  return startCoreHarness({ name: 'persist', script, files: { 'a.txt': 'alpha\n' } })
 }
 
 async function say(core: Core, client: RpcClient, sessionId: string, text: string): Promise<void> {
@@ -86,13 +23,12 @@ const readThenAnswer: Step[] = [
 describe('recorded sessions', () => {
   it('are listed, shown and continued with their whole history after a restart', async () => {
     const s = await setup(readThenAnswer)
-    const first = await start(s)
-    const created = await first.client.call('session.create', { workspace: s.workspace })
-    await say(first.core, first.client, created.id, 'What is in a.txt?')
-    const before = await first.client.call('session.get', { sessionId: created.id })
-    await first.stop()
+    const created = await s.client.call('session.create', { workspace: s.workspace })
+    await say(s.core, s.client, created.id, 'What is in a.txt?')
+    const before = await s.client.call('session.get', { sessionId: created.id })
 
-    const again = await start(s)
+    await s.restart()
+    const again = s
     const { sessions } = await again.client.call('session.list', { workspace: s.workspace })
     expect(sessions).toHaveLength(1)
     expect(sessions[0]).toMatchObject({ id: created.id, title: 'What is in a.txt?' })
@@ -118,7 +54,7 @@ describe('recorded sessions', () => {
 
   it('can be renamed, searched, forked, exported and deleted', async () => {
     const s = await setup(readThenAnswer)
-    const { core, client } = await start(s)
+    const { core, client } = s
     const created = await client.call('session.create', { workspace: s.workspace })
     await say(core, client, created.id, 'What is in a.txt?')
 

@@ -1,32 +1,11 @@
-import { mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises'
-import os from 'node:os'
+import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
-import YAML from 'yaml'
-import {
-  latestToolResults,
-  startFakeModelServer,
-  type FakeModelServer,
-  type Step
-} from '../../../e2e/fixtures/fake-model-server'
-import type { EventFrame } from '../../shared/contract/bridge'
+import { describe, expect, it } from 'vitest'
+import { latestToolResults, type Step } from '../../../e2e/fixtures/fake-model-server'
 import type { TranscriptItem } from '../../shared/domain'
-import { createCore, type Core } from '../core'
-import { createMemoryPair, type RpcClient } from '../rpc/memory-transport'
+import { startCoreHarness, type CoreHarness as Harness } from '../testing/core-harness'
 
-interface Harness {
-  core: Core
-  client: RpcClient
-  fake: FakeModelServer
-  workspace: string
-  events: EventFrame[]
-}
-
-const cleanups: (() => Promise<void>)[] = []
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
-})
-
+/** A window that answers every approval request at once, with `answer`. */
 async function harness(
   format: 'openai' | 'anthropic',
   script: Step[],
@@ -34,56 +13,24 @@ async function harness(
     decision: 'allow'
   })
 ): Promise<Harness> {
-  const dir = await realpath(await mkdtemp(path.join(os.tmpdir(), 'mecatl-turn-')))
-  const workspace = path.join(dir, 'project')
-  await import('node:fs/promises').then((fs) => fs.mkdir(workspace))
-  await writeFile(path.join(workspace, 'a.txt'), 'alpha\n')
-  await writeFile(path.join(workspace, 'b.txt'), 'beta\n')
-  const fake = await startFakeModelServer({ script, requireKey: 'sk-test' })
-  const config = path.join(dir, 'settings.yaml')
-  await writeFile(
-    config,
-    YAML.stringify({
-      providers: [
-        format === 'openai'
-          ? { id: 'fake', kind: 'openai', base_url: fake.openaiBaseUrl, api_key_env: 'FAKE_KEY' }
-          : {
-              id: 'fake',
-              kind: 'anthropic',
-              base_url: fake.anthropicBaseUrl,
-              api_key_env: 'FAKE_KEY'
-            }
-      ],
-      default_model: { provider: 'fake', model: 'fake-model' },
-      permissions: { mode: 'ask' }
-    })
-  )
-  const core = await createCore({
-    dataDir: path.join(dir, 'home'),
-    configPath: config,
-    host: 'cli',
-    interactive: true,
-    env: { FAKE_KEY: 'sk-test' }
+  const h = await startCoreHarness({
+    name: 'turn',
+    format,
+    script,
+    permissions: 'ask',
+    files: { 'a.txt': 'alpha\n', 'b.txt': 'beta\n' },
+    core: { interactive: true }
   })
-  const client = createMemoryPair(core.router, core.hub)
-  const events: EventFrame[] = []
-  client.subscribe((frame) => {
-    events.push(frame)
+  h.client.subscribe((frame) => {
     if (frame.event === 'approval.requested') {
       const request = frame.payload as { approvalId: string; tool: string }
-      void client.call('approval.respond', {
+      void h.client.call('approval.respond', {
         approvalId: request.approvalId,
         ...answer(request.tool)
       })
     }
   })
-  cleanups.push(async () => {
-    client.close()
-    await core.dispose()
-    await fake.close()
-    await rm(dir, { recursive: true, force: true })
-  })
-  return { core, client, fake, workspace, events }
+  return h
 }
 
 async function turn(h: Harness, text: string): Promise<TranscriptItem[]> {

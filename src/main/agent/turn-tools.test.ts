@@ -1,74 +1,14 @@
-import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises'
-import os from 'node:os'
-import path from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
-import YAML from 'yaml'
-import {
-  latestToolResults,
-  startFakeModelServer,
-  type FakeModelServer,
-  type Step
-} from '../../../e2e/fixtures/fake-model-server'
+import { describe, expect, it } from 'vitest'
+import { latestToolResults, type Step } from '../../../e2e/fixtures/fake-model-server'
 import type { SessionProfile } from '../../shared/session-profile'
-import { createCore, type Core } from '../core'
 import { everythingServer } from '../mcp/test-servers'
-import { createMemoryPair, type RpcClient } from '../rpc/memory-transport'
+import { startCoreHarness, type CoreHarness as Harness } from '../testing/core-harness'
 import { fsTools } from '../tools/fs'
 import { shellTools } from '../tools/shell'
 import { NO_FS_TOOLS } from './turn-tools'
 
-interface Harness {
-  core: Core
-  client: RpcClient
-  fake: FakeModelServer
-  workspace: string
-  dir: string
-  config: string
-}
-
-const cleanups: (() => Promise<void>)[] = []
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
-})
-
-async function harness(script: Step[], extra: Record<string, unknown> = {}): Promise<Harness> {
-  const dir = await realpath(await mkdtemp(path.join(os.tmpdir(), 'mecatl-tools-')))
-  const workspace = path.join(dir, 'project')
-  await mkdir(workspace)
-  await writeFile(path.join(workspace, 'a.txt'), 'alpha\n')
-  const fake = await startFakeModelServer({ script, requireKey: 'sk-test' })
-  const config = path.join(dir, 'settings.yaml')
-  await writeFile(
-    config,
-    YAML.stringify({
-      providers: [
-        { id: 'fake', kind: 'openai', base_url: fake.openaiBaseUrl, api_key_env: 'FAKE_KEY' }
-      ],
-      default_model: { provider: 'fake', model: 'fake-model' },
-      permissions: { mode: 'allow' },
-      ...extra
-    })
-  )
-  const core = await startCore(dir, config)
-  const client = createMemoryPair(core.router, core.hub)
-  const h = { core, client, fake, workspace, dir, config }
-  cleanups.push(async () => {
-    h.client.close()
-    await h.core.dispose()
-    await fake.close()
-    await rm(dir, { recursive: true, force: true })
-  })
-  return h
-}
-
-function startCore(dir: string, config: string): Promise<Core> {
-  return createCore({
-    dataDir: path.join(dir, 'home'),
-    configPath: config,
-    host: 'cli',
-    interactive: false,
-    env: { FAKE_KEY: 'sk-test' }
-  })
+function harness(script: Step[], settings: Record<string, unknown> = {}): Promise<Harness> {
+  return startCoreHarness({ name: 'tools', script, settings, files: { 'a.txt': 'alpha\n' } })
 }
 
 async function turn(
@@ -145,10 +85,7 @@ describe('the no-fs profile', () => {
     expect(h.fake.lastToolResults()[0]?.content).toMatch(/no-fs profile/)
 
     // Loaded back after a restart, the session is still file-less.
-    h.client.close()
-    await h.core.dispose()
-    h.core = await startCore(h.dir, h.config)
-    h.client = createMemoryPair(h.core.router, h.core.hub)
+    await h.restart()
     const reloaded = await h.client.call('session.get', { sessionId })
     expect(reloaded.session.profile).toBe('no-fs')
   })

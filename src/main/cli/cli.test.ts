@@ -1,7 +1,5 @@
-import { execFile, spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises'
-import os from 'node:os'
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import YAML from 'yaml'
@@ -10,48 +8,23 @@ import {
   startFakeModelServer,
   type FakeModelServer
 } from '../../../e2e/fixtures/fake-model-server'
+import { ensureCliBuilt, makeTempDir, runCli, type CliResult } from '../testing/cli-runner'
 
 /** The file tools; others (Todo, Shell, memory) join them in the catalog. */
 const FILE_TOOLS = ['Copy', 'Edit', 'Glob', 'Grep', 'ListDir', 'Move', 'Read', 'Remove', 'Write']
 
 // These run the built CLI as a person would, so they build first when the sources are newer.
-const root = path.resolve(__dirname, '../../..')
-const cli = path.join(root, 'out/main/cli.js')
 let dir: string
 let workspace: string
 let home: string
 
-interface Result {
-  code: number
-  stdout: string
-  stderr: string
-}
-
-function mecatl(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Result> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [cli, ...args],
-      { env: { PATH: process.env.PATH, MECATL_HOME: home, ...env }, timeout: 30_000 },
-      (error, stdout, stderr) => {
-        const code = error ? Number((error as { code?: number }).code ?? 1) : 0
-        resolve({ code, stdout, stderr })
-      }
-    )
-  })
+function mecatl(args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
+  return runCli(args, { home, env })
 }
 
 beforeAll(async () => {
-  const built = spawnSync(
-    process.execPath,
-    [path.join(root, 'scripts/ensure-built.mjs'), '--quiet'],
-    {
-      cwd: root,
-      encoding: 'utf8'
-    }
-  )
-  if (built.status !== 0) throw new Error(`build failed: ${built.stderr}${built.stdout}`)
-  dir = await realpath(await mkdtemp(path.join(os.tmpdir(), 'mecatl-cli-')))
+  ensureCliBuilt()
+  dir = await makeTempDir('cli')
   workspace = path.join(dir, 'project')
   home = path.join(dir, 'home')
   await mkdir(workspace)

@@ -1,36 +1,17 @@
-import { execFile, spawnSync } from 'node:child_process'
-import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises'
-import os from 'node:os'
+import { mkdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ensureCliBuilt, makeTempDir, runCli, type CliResult } from '../testing/cli-runner'
 
 // The built CLI, run as a person would: each command is its own process, so what one remembers
 // the next can only know through the database in MECATL_HOME.
-const root = path.resolve(__dirname, '../../..')
-const cli = path.join(root, 'out/main/cli.js')
 let dir: string
 let home: string
 let alpha: string
 let beta: string
 
-interface Result {
-  code: number
-  stdout: string
-  stderr: string
-}
-
-function mecatl(args: string[]): Promise<Result> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [cli, ...args],
-      { env: { PATH: process.env.PATH, MECATL_HOME: home }, timeout: 30_000 },
-      (error, stdout, stderr) => {
-        const code = error ? Number((error as { code?: number }).code ?? 1) : 0
-        resolve({ code, stdout, stderr })
-      }
-    )
-  })
+function mecatl(args: string[]): Promise<CliResult> {
+  return runCli(args, { home })
 }
 
 /** A tool call through `call`, its printed text and whether it was an error. */
@@ -67,16 +48,8 @@ function versionIn(text: string): string {
 }
 
 beforeAll(async () => {
-  const built = spawnSync(
-    process.execPath,
-    [path.join(root, 'scripts/ensure-built.mjs'), '--quiet'],
-    {
-      cwd: root,
-      encoding: 'utf8'
-    }
-  )
-  if (built.status !== 0) throw new Error(`build failed: ${built.stderr}${built.stdout}`)
-  dir = await realpath(await mkdtemp(path.join(os.tmpdir(), 'mecatl-memory-cli-')))
+  ensureCliBuilt()
+  dir = await makeTempDir('memory-cli')
   home = path.join(dir, 'home')
   alpha = path.join(dir, 'alpha')
   beta = path.join(dir, 'beta')

@@ -1,6 +1,5 @@
-import { execFile, spawn, spawnSync } from 'node:child_process'
-import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises'
-import os from 'node:os'
+import { spawn } from 'node:child_process'
+import { mkdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { createInterface } from 'node:readline'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -8,10 +7,15 @@ import YAML from 'yaml'
 import { startFakeModelServer, type FakeModelServer } from '../../../e2e/fixtures/fake-model-server'
 import type { TranscriptItem } from '../../shared/domain'
 import { openStore } from '../store/store'
+import {
+  cliPath as cli,
+  ensureCliBuilt,
+  makeTempDir,
+  runCli,
+  type CliResult
+} from '../testing/cli-runner'
 
 // A real CLI process, killed for real: what it recorded must be there, whole, afterwards.
-const root = path.resolve(__dirname, '../../..')
-const cli = path.join(root, 'out/main/cli.js')
 let dir: string
 let workspace: string
 let home: string
@@ -21,16 +25,8 @@ let fake: FakeModelServer
 const slowReply = 'The file says alpha. '.repeat(40)
 
 beforeAll(async () => {
-  const built = spawnSync(
-    process.execPath,
-    [path.join(root, 'scripts/ensure-built.mjs'), '--quiet'],
-    {
-      cwd: root,
-      encoding: 'utf8'
-    }
-  )
-  if (built.status !== 0) throw new Error(`build failed: ${built.stderr}${built.stdout}`)
-  dir = await realpath(await mkdtemp(path.join(os.tmpdir(), 'mecatl-kill-')))
+  ensureCliBuilt()
+  dir = await makeTempDir('kill')
   workspace = path.join(dir, 'project')
   home = path.join(dir, 'home')
   await mkdir(workspace)
@@ -61,18 +57,8 @@ afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true })
 })
 
-function mecatl(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [cli, ...args],
-      { env: { PATH: process.env.PATH, MECATL_HOME: home }, timeout: 30_000 },
-      (error, stdout, stderr) => {
-        const code = error ? Number((error as { code?: number }).code ?? 1) : 0
-        resolve({ code, stdout, stderr })
-      }
-    )
-  })
+function mecatl(args: string[]): Promise<CliResult> {
+  return runCli(args, { home })
 }
 
 /**

@@ -1,52 +1,21 @@
 // `mecatl tools --json` as a person runs it to smoke-test a newly added server.
-import { execFile, spawnSync } from 'node:child_process'
-import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises'
-import os from 'node:os'
+import { mkdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import YAML from 'yaml'
+import { ensureCliBuilt, makeTempDir, runCli, type CliResult } from '../testing/cli-runner'
 import { everythingServer } from './test-servers'
 
-const root = path.resolve(__dirname, '../../..')
-const cli = path.join(root, 'out/main/cli.js')
 let dir: string
 let workspace: string
 
-interface Result {
-  code: number
-  stdout: string
-  stderr: string
-}
-
-function mecatl(args: string[]): Promise<Result> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [cli, ...args],
-      {
-        cwd: workspace,
-        env: { PATH: process.env.PATH, MECATL_HOME: path.join(dir, 'home') },
-        timeout: 60_000
-      },
-      (error, stdout, stderr) => {
-        const code = error ? Number((error as { code?: number }).code ?? 1) : 0
-        resolve({ code, stdout, stderr })
-      }
-    )
-  })
+function mecatl(args: string[]): Promise<CliResult> {
+  return runCli(args, { home: path.join(dir, 'home'), cwd: workspace, timeoutMs: 60_000 })
 }
 
 beforeAll(async () => {
-  const built = spawnSync(
-    process.execPath,
-    [path.join(root, 'scripts/ensure-built.mjs'), '--quiet'],
-    {
-      cwd: root,
-      encoding: 'utf8'
-    }
-  )
-  if (built.status !== 0) throw new Error(`build failed: ${built.stderr}${built.stdout}`)
-  dir = await realpath(await mkdtemp(path.join(os.tmpdir(), 'mecatl-mcp-cli-')))
+  ensureCliBuilt()
+  dir = await makeTempDir('mcp-cli')
   workspace = path.join(dir, 'project')
   await mkdir(path.join(workspace, '.mecatl'), { recursive: true })
   await mkdir(path.join(dir, 'home'))

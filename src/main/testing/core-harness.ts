@@ -99,10 +99,11 @@ export async function startCoreHarness(options: CoreHarnessOptions): Promise<Cor
     script: options.script,
     ...(keyed ? { requireKey: 'sk-test' } : {})
   })
-  let h: CoreHarness | undefined
+  // Registered before the core starts, so a core that fails to start still leaves nothing behind.
+  const started: { harness?: CoreHarness } = {}
   onTestFinished(async () => {
-    h?.client.close()
-    await h?.core.dispose()
+    started.harness?.client.close()
+    await started.harness?.core.dispose()
     await fake.close()
     await rm(dir, { recursive: true, force: true })
   })
@@ -145,6 +146,6 @@ export async function startCoreHarness(options: CoreHarnessOptions): Promise<Cor
       Object.assign(harness, await connect())
     }
   }
-  h = harness
+  started.harness = harness
   return harness
 }

@@ -1,75 +1,23 @@
-import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises'
-import os from 'node:os'
 import path from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
-import YAML from 'yaml'
-import {
-  latestToolResults,
-  startFakeModelServer,
-  type FakeModelServer,
-  type Step
-} from '../../../../e2e/fixtures/fake-model-server'
-import type { EventFrame } from '../../../shared/contract/bridge'
+import { describe, expect, it } from 'vitest'
+import { latestToolResults, type Step } from '../../../../e2e/fixtures/fake-model-server'
 import type { Question } from '../../../shared/skills'
 import { parseCliArgs } from '../../cli/args'
-import { createCore, type Core, type CoreOptions } from '../../core'
-import { createMemoryPair, type RpcClient } from '../../rpc/memory-transport'
+import type { CoreOptions } from '../../core'
 import { writeFiles } from '../../skills/fixtures'
+import { startCoreHarness, type CoreHarness as Harness } from '../../testing/core-harness'
 
 // A whole session over the real core and a scripted model: AskUser waiting for the person,
 // the Skill tool, instruction files and command expansion, as the window uses them.
 
-interface Harness {
-  core: Core
-  client: RpcClient
-  fake: FakeModelServer
-  workspace: string
-  userDir: string
-  events: EventFrame[]
-}
-
-const cleanups: (() => Promise<void>)[] = []
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
-})
-
-async function harness(script: Step[], options: Partial<CoreOptions> = {}): Promise<Harness> {
-  const dir = await realpath(await mkdtemp(path.join(os.tmpdir(), 'mecatl-skill-session-')))
-  const workspace = path.join(dir, 'project')
-  const userDir = path.join(dir, 'user')
-  await mkdir(workspace)
-  await mkdir(userDir)
-  const fake = await startFakeModelServer({ script, requireKey: 'sk-test' })
-  const config = path.join(dir, 'settings.yaml')
-  await writeFile(
-    config,
-    YAML.stringify({
-      providers: [
-        { id: 'fake', kind: 'openai', base_url: fake.openaiBaseUrl, api_key_env: 'FAKE_KEY' }
-      ],
-      default_model: { provider: 'fake', model: 'fake-model' },
-      permissions: { mode: 'ask' }
-    })
-  )
-  const core = await createCore({
-    dataDir: path.join(dir, 'data'),
-    configPath: config,
-    host: 'cli',
-    interactive: true,
-    env: { FAKE_KEY: 'sk-test' },
-    userDir,
-    ...options
+function harness(script: Step[], options: Partial<CoreOptions> = {}): Promise<Harness> {
+  return startCoreHarness({
+    name: 'skill-session',
+    script,
+    permissions: 'ask',
+    userDir: true,
+    core: { interactive: true, ...options }
   })
-  const client = createMemoryPair(core.router, core.hub)
-  const events: EventFrame[] = []
-  client.subscribe((frame) => events.push(frame))
-  cleanups.push(async () => {
-    client.close()
-    await core.dispose()
-    await fake.close()
-    await rm(dir, { recursive: true, force: true })
-  })
-  return { core, client, fake, workspace, userDir, events }
 }
 
 async function until<T>(find: () => T | undefined): Promise<T> {

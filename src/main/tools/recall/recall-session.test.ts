@@ -1,43 +1,12 @@
-import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises'
-import os from 'node:os'
-import path from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
-import YAML from 'yaml'
-import {
-  startFakeModelServer,
-  type FakeModelServer
-} from '../../../../e2e/fixtures/fake-model-server'
-import { createCore, type Core } from '../../core'
-
-let dir: string
-let fake: FakeModelServer
-let core: Core
-afterEach(async () => {
-  await core?.dispose()
-  await fake?.close()
-  await rm(dir, { recursive: true, force: true })
-})
+import { describe, expect, it } from 'vitest'
+import { startCoreHarness } from '../../testing/core-harness'
 
 describe('RecallSession', () => {
   it("finds what was said earlier in the session's own history, and adds no taint", async () => {
-    dir = await realpath(await mkdtemp(path.join(os.tmpdir(), 'mecatl-recall-')))
-    const workspace = path.join(dir, 'project')
-    await mkdir(workspace)
-    fake = await startFakeModelServer()
-    const config = path.join(dir, 'settings.yaml')
-    await writeFile(
-      config,
-      YAML.stringify({
-        providers: [{ id: 'fake', kind: 'openai-compatible', base_url: fake.openaiBaseUrl }],
-        default_model: { provider: 'fake', model: 'fake-model' },
-        permissions: { mode: 'ask' }
-      })
-    )
-    core = await createCore({
-      dataDir: path.join(dir, 'home'),
-      configPath: config,
-      host: 'cli',
-      interactive: false
+    const { core, fake, workspace } = await startCoreHarness({
+      name: 'recall',
+      format: 'openai-compatible',
+      permissions: 'ask'
     })
     fake.setScript([
       { text: 'Noted: the release is called Pelican.' },

@@ -1,9 +1,8 @@
 import type { JSX } from 'react'
 import type { JobSummary } from '../../../../shared/jobs'
 import { formatDuration } from '../../lib/format'
-import { CloseIcon, StopIcon } from '../../lib/icons'
+import { CloseIcon, ExternalIcon, StopIcon, TerminalIcon } from '../../lib/icons'
 import { useNow } from '../../lib/use-now'
-import { ExternalIcon, TerminalIcon } from './job-icons'
 import { jobBadge, jobDuration, jobOutcome } from './job-status'
 import { monitorJobs, runningCount, shownJob } from './jobs-reducer'
 import { closeMonitor, dismissJob, selectJob, stopJob, useJobs } from './jobs-store'
@@ -142,16 +141,16 @@ export function JobMonitor(): JSX.Element | null {
   const shown = shownJob(state)
 
   return (
-    <aside className="job-monitor" aria-label="Jobs" data-testid="job-monitor">
-      <header className="job-monitor__header">
-        <TerminalIcon size={15} className="job-monitor__icon" />
-        <h2 className="job-monitor__title">Jobs</h2>
-        <span className="job-monitor__count">
+    <aside className="side-panel job-monitor" aria-label="Jobs" data-testid="job-monitor">
+      <header className="side-panel__header job-monitor__header">
+        <TerminalIcon size={15} className="side-panel__icon" />
+        <h2 className="side-panel__title">Jobs</h2>
+        <span className="side-panel__count">
           {jobs.length === 0 ? '' : running > 0 ? `${running} running` : 'none running'}
         </span>
         <button
           type="button"
-          className="job-monitor__close"
+          className="side-panel__button"
           onClick={closeMonitor}
           title="Close the job monitor"
           data-testid="job-monitor-close"

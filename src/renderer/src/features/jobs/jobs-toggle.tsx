@@ -1,5 +1,5 @@
 import type { JSX } from 'react'
-import { TerminalIcon } from './job-icons'
+import { TerminalIcon } from '../../lib/icons'
 import { runningCount } from './jobs-reducer'
 import { toggleMonitor, useJobs } from './jobs-store'
 import './jobs.css'

@@ -55,16 +55,16 @@ export function TodoPanel(): JSX.Element | null {
   }
 
   return (
-    <aside className="todo-panel" aria-label="Plan" data-testid="todo-panel">
-      <header className="todo-panel__header">
-        <ChecklistIcon size={15} className="todo-panel__icon" />
-        <h2 className="todo-panel__title">Plan</h2>
-        <span className="todo-panel__count" data-testid="todo-progress">
+    <aside className="side-panel todo-panel" aria-label="Plan" data-testid="todo-panel">
+      <header className="side-panel__header">
+        <ChecklistIcon size={15} className="side-panel__icon" />
+        <h2 className="side-panel__title">Plan</h2>
+        <span className="side-panel__count" data-testid="todo-progress">
           {done} of {total} done
         </span>
         <button
           type="button"
-          className="todo-panel__fold"
+          className="side-panel__button"
           onClick={toggle}
           aria-expanded={true}
           title="Hide the plan"
