@@ -20,6 +20,7 @@ import { memoryTools } from './tools/memory/memory-tools'
 import { shellTools } from './tools/shell'
 import { recallSessionTool } from './tools/recall/recall-session'
 import { todoTool } from './tools/todo/todo'
+import { compactTool } from './tools/compact/compact-tool'
 import { discoverModelsTool } from './tools/discovery/discover-models'
 import { webTools } from './tools/web'
 import { testLoopbackHatch } from './tools/web/test-hatch'
@@ -94,7 +95,7 @@ export interface Core {
 export async function createCore(options: CoreOptions): Promise<Core> {
   const env = options.env ?? process.env
   const hub = new EventHub()
-  const catalog = new Catalog([...fsTools(), todoTool, ...(options.extraTools ?? [])])
+  const catalog = new Catalog([...fsTools(), todoTool, compactTool, ...(options.extraTools ?? [])])
   const settings = new SettingsStore(
     options.configPath ?? path.join(options.dataDir, 'settings.yaml')
   )

@@ -254,6 +254,17 @@ export const transcriptItemSchema = z.discriminatedUnion('kind', [
     stopReason: z.string(),
     error: z.string().nullable(),
     at: z.number()
+  }),
+  /** Older messages were replaced by `summary` (plus the state tools carried, verbatim). */
+  z.object({
+    kind: z.literal('compaction'),
+    id: z.string(),
+    turnId: z.string(),
+    summary: z.string(),
+    carried: z.string(),
+    /** How many messages of the model's history the summary stands for. */
+    summarised: z.number(),
+    at: z.number()
   })
 ])
 export type TranscriptItem = z.infer<typeof transcriptItemSchema>

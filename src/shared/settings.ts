@@ -114,6 +114,11 @@ export const settingsSchema = z
      */
     tool_output_budget_bytes: z.number().int().min(1024).optional(),
     /**
+     * Input tokens past which older messages are summarised (compaction); unset, three quarters
+     * of the model's context window.
+     */
+    compact_at_tokens: z.number().int().positive().optional(),
+    /**
      * Tool names or globs (`mcp__github__*`) left out of what the model is sent until it finds
      * them with ToolSearch.
      */

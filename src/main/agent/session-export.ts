@@ -65,6 +65,8 @@ function markdownOf(item: TranscriptItem): string[] {
         `_Turn ended: ${why}; tokens in ${inputTokens}, out ${outputTokens}, cached ${cachedTokens}._${error}`
       ]
     }
+    case 'compaction':
+      return [`_Earlier messages were summarised (${item.summarised}):_`, '', item.summary]
   }
 }
 

@@ -2,6 +2,7 @@ import type { TodoItem, ToolCallView, TranscriptItem } from '../../shared/domain
 import type { ChatMessage, ModelToolCall } from '../providers/provider'
 import type { StoredEvent } from '../store/session-store'
 import { transcriptKey } from './session'
+import { summaryMessage } from './compaction'
 
 /** Why a turn has no end of its own: the app stopped (killed, crashed) while it ran. */
 export const INTERRUPTED = 'interrupted'
@@ -93,10 +94,23 @@ function interruptedCall(call: ToolCallView): ToolCallView {
 
 /**
  * The provider-neutral history a transcript stands for, so a resumed session's model sees the
- * whole conversation: a user item is a user message; a reply with the tool calls after it is an
- * assistant message with those calls, then one tool message with their results.
+ * conversation as it last did: a user item is a user message; a reply with the tool calls after it
+ * is an assistant message with those calls, then one tool message with their results. After a
+ * compaction that is its summary, then what the compaction kept: the person's message it was made
+ * in and everything after it (as compactHistory keeps them).
  */
 export function historyFromTranscript(transcript: readonly TranscriptItem[]): ChatMessage[] {
+  const last = transcript.findLastIndex((item) => item.kind === 'compaction')
+  const compaction = transcript[last]
+  if (compaction?.kind !== 'compaction') return messagesFrom(transcript)
+  const kept = transcript.slice(0, last).findLastIndex((item) => item.kind === 'user')
+  return [
+    summaryMessage(compaction.summary, compaction.carried),
+    ...messagesFrom(transcript.slice(kept < 0 ? last + 1 : kept))
+  ]
+}
+
+function messagesFrom(transcript: readonly TranscriptItem[]): ChatMessage[] {
   const history: ChatMessage[] = []
   let index = 0
   while (index < transcript.length) {

@@ -6,7 +6,7 @@ import type { Settings } from '../../shared/settings'
 import { Gate, type Approver } from '../gate/gate'
 import { gatePolicy } from '../gate/policy'
 import type { RuleBook } from '../gate/rule-book'
-import { outputBudgetBytes } from '../providers/context-window'
+import { compactThreshold, outputBudgetBytes } from '../providers/context-window'
 import { modelRefSupportsImages } from '../providers/model-capabilities'
 import { createProvider, type KeySource } from '../providers/create-provider'
 import type { Provider } from '../providers/provider'
@@ -273,6 +273,7 @@ export class SessionService {
         system: [systemPrompt(session.workspace), instructions].filter(Boolean).join('\n\n'),
         maxTokens: settings.max_tokens,
         outputBudgetBytes: outputBudgetBytes(session.model, settings),
+        compactAt: compactThreshold(session.model, settings),
         modelSupportsImages: modelRefSupportsImages(session.model, settings)
       },
       signal

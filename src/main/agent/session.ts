@@ -56,6 +56,8 @@ export class Session {
   profile: SessionProfile = 'default'
   /** Held-back tools the model has found with ToolSearch; sent to it from then on. */
   readonly disclosed = new Set<string>()
+  /** Input tokens of the latest model request: past the threshold, the next one compacts first. */
+  inputTokens = 0
   /** Rules the person made for this session only ("Always allow" in this session). */
   readonly rules: PermissionRule[] = []
   private readonly items: TranscriptItem[] = []
@@ -124,6 +126,8 @@ export function transcriptKey(item: TranscriptItem): string {
       return `tool:${item.call.id}`
     case 'turn-end':
       return `turn-end:${item.turnId}`
+    case 'compaction':
+      return `compaction:${item.id}`
   }
 }
 

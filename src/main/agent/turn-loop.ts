@@ -10,6 +10,7 @@ import { todoTool } from '../tools/todo/todo'
 import { dispatch, type DispatchResult } from './dispatcher'
 import { widen } from '../gate/taint'
 import type { Session } from './session'
+import { compactHistory } from './compaction'
 
 export interface TurnDeps {
   provider: Provider
@@ -32,6 +33,8 @@ export interface TurnDeps {
   modelSupportsImages?: boolean
   /** Why a call by name is refused before the gate (see agent/turn-tools.ts). */
   refuse?: (name: string) => string | null
+  /** Input tokens past which older messages are summarised first; without it, never. */
+  compactAt?: number
 }
 
 const DEFAULT_MAX_STEPS = 50
@@ -62,14 +65,31 @@ export async function runTurn(
   // eslint-disable-next-line no-useless-assignment
   let stopReason = 'end_turn'
   let failure: string | null = null
+  /** Set by the Compact tool; the compaction runs once the step's results are in the history. */
+  let compactRequested = false
+  const compact = async (): Promise<void> => {
+    const done = await compactHistory(session, turnId, {
+      provider: deps.provider,
+      model: deps.model,
+      maxTokens: deps.maxTokens,
+      signal
+    })
+    // Unknown until the next reply says; a compaction with nothing older must not repeat.
+    session.inputTokens = 0
+    if (!done) return
+    usage = addUsage(usage, done.usage)
+    record(done.item)
+  }
   try {
     for (let step = 0; ; step++) {
       if (step >= (deps.maxSteps ?? DEFAULT_MAX_STEPS)) {
         stopReason = 'max_steps'
         break
       }
+      if (deps.compactAt !== undefined && session.inputTokens >= deps.compactAt) await compact()
       const reply = await streamReply(session, turnId, deps, signal, record)
       usage = addUsage(usage, reply.usage)
+      session.inputTokens = reply.usage.inputTokens
       stopReason = reply.stopReason || 'end_turn'
       session.history.push({ role: 'assistant', text: reply.text, toolCalls: reply.toolCalls })
       if (reply.toolCalls.length === 0 || signal.aborted) break
@@ -85,7 +105,10 @@ export async function runTurn(
           signal,
           todos: session.todos,
           skills: session.skills,
-          modelSupportsImages: deps.modelSupportsImages
+          modelSupportsImages: deps.modelSupportsImages,
+          requestCompaction: () => {
+            compactRequested = true
+          }
         },
         onUpdate: (call) => record({ kind: 'tool', turnId, call }),
         refuse: deps.refuse,
@@ -110,6 +133,10 @@ export async function runTurn(
         }))
       })
       if (signal.aborted) break
+      if (compactRequested) {
+        compactRequested = false
+        await compact()
+      }
     }
   } catch (error) {
     if (!signal.aborted) failure = describeFailure(error)

@@ -54,3 +54,16 @@ export function outputBudgetBytes(ref: ModelRef | null, settings: Settings): num
   const window = ref ? contextWindowFor(ref, settings) : DEFAULT_CONTEXT_WINDOW
   return Math.floor(window / 8) * BYTES_PER_TOKEN
 }
+
+/** The share of the context window a prompt may fill before it is compacted. */
+export const COMPACT_SHARE = 0.75
+
+/**
+ * Input tokens past which a session's older messages are summarised: `compact_at_tokens` when
+ * set, else three quarters of the model's context window, leaving room for the reply and results.
+ */
+export function compactThreshold(ref: ModelRef | null, settings: Settings): number {
+  if (settings.compact_at_tokens !== undefined) return settings.compact_at_tokens
+  const window = ref ? contextWindowFor(ref, settings) : DEFAULT_CONTEXT_WINDOW
+  return Math.floor(window * COMPACT_SHARE)
+}

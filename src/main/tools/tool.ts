@@ -21,6 +21,8 @@ export interface ToolContext {
   readonly callId?: string
   /** The skills this session has loaded (the Skill tool records loads here). */
   readonly skills?: SessionSkills
+  /** Asks for the conversation to be compacted once the current step's calls have run. */
+  readonly requestCompaction?: () => void
   /** Shows work in progress on the call's card (a sub-agent's transcript as it grows). */
   readonly progress?: (display: ToolDisplay) => void
 }

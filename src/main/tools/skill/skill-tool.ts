@@ -49,7 +49,7 @@ export function skillTool(options: { userDir: string }): Tool {
         const names = skills.map((s) => s.name).join(', ') || 'none'
         return errorOutput(`There is no skill named "${input.name}". Skills here: ${names}.`)
       }
-      ctx.skills?.load(skill.name, skill.dir)
+      ctx.skills?.load(skill.name, skill.dir, skill.body)
       const where = ctx.jail.display(skill.dir)
       return textOutput(
         `<skill name="${skill.name}" folder="${where}">\n${skill.body}\n</skill>\nThe skill's other files are in ${where}; read them with Read when the instructions call for them.`

@@ -32,6 +32,7 @@ function waitingForModel(items: TranscriptItem[]): boolean {
   const last = items[items.length - 1]
   if (!last || last.kind === 'user' || last.kind === 'turn-end') return true
   if (last.kind === 'assistant') return !last.streaming
+  if (last.kind === 'compaction') return true
   return last.call.state !== 'running' && last.call.state !== 'awaiting-approval'
 }
 

@@ -50,6 +50,8 @@ export function itemKey(item: TranscriptItem): string {
       return `tool:${item.call.id}`
     case 'turn-end':
       return `turn-end:${item.turnId}`
+    case 'compaction':
+      return `compaction:${item.id}`
   }
 }
 

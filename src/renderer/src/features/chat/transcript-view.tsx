@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, useRef, useState, type JSX } from 'react'
 import type { TranscriptItem } from '../../../../shared/domain'
 import { ArrowDownIcon } from '../../lib/icons'
 import { ForkButton } from '../sessions/fork-button'
+import { CompactionDivider } from './compaction-divider'
 import { AssistantMessage } from './message-assistant'
 import { ToolCard } from './tool-card'
 import { itemKey } from './transcript-reducer'
@@ -42,6 +43,8 @@ function Item({
       return <ToolCard call={item.call} />
     case 'turn-end':
       return <TurnEnd item={item} />
+    case 'compaction':
+      return <CompactionDivider item={item} />
   }
 }
 
