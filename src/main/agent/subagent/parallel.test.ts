@@ -1,36 +1,31 @@
 import { execFileSync } from 'node:child_process'
-import { mkdir, mkdtemp, readdir, readFile, realpath, rm, writeFile } from 'node:fs/promises'
+import { readdir, readFile, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
-import YAML from 'yaml'
+import { describe, expect, it } from 'vitest'
 import {
   latestToolResults,
-  startFakeModelServer,
   type FakeModelServer,
   type NormalizedRequest,
   type Reply
 } from '../../../../e2e/fixtures/fake-model-server'
-import { createCore, type Core } from '../../core'
+import type { Core } from '../../core'
+import { startCoreHarness } from '../../testing/core-harness'
 import { createMemoryPair } from '../../rpc/memory-transport'
 
 let fake: FakeModelServer
 let core: Core
-let dir: string
-afterEach(async () => {
-  await core?.dispose()
-  await fake?.close()
-  await rm(dir, { recursive: true, force: true })
-})
 
 const git = (cwd: string, ...args: string[]): string =>
   execFileSync('git', args, { cwd, encoding: 'utf8' })
 
 async function start(repo: boolean): Promise<string> {
-  dir = await realpath(await mkdtemp(path.join(os.tmpdir(), 'mecatl-parallel-')))
-  const workspace = path.join(dir, 'project')
-  await mkdir(workspace)
-  await writeFile(path.join(workspace, 'greeting.txt'), 'hello\n')
+  const h = await startCoreHarness({
+    name: 'parallel',
+    format: 'openai-compatible',
+    files: { 'greeting.txt': 'hello\n' }
+  })
+  const workspace = h.workspace
   if (repo) {
     git(workspace, 'init', '-q')
     git(workspace, 'add', '-A')
@@ -38,22 +33,8 @@ async function start(repo: boolean): Promise<string> {
     // Uncommitted work is part of what each branch starts from.
     await writeFile(path.join(workspace, 'notes.txt'), 'draft\n')
   }
-  fake = await startFakeModelServer()
-  const config = path.join(dir, 'settings.yaml')
-  await writeFile(
-    config,
-    YAML.stringify({
-      providers: [{ id: 'fake', kind: 'openai-compatible', base_url: fake.openaiBaseUrl }],
-      default_model: { provider: 'fake', model: 'fake-model' },
-      permissions: { mode: 'allow' }
-    })
-  )
-  core = await createCore({
-    dataDir: path.join(dir, 'home'),
-    configPath: config,
-    host: 'cli',
-    interactive: false
-  })
+  fake = h.fake
+  core = h.core
   return workspace
 }
 

@@ -1,39 +1,25 @@
-import { mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises'
-import os from 'node:os'
+import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
-import YAML from 'yaml'
+import { describe, expect, it } from 'vitest'
 import {
   latestToolResults,
-  startFakeModelServer,
   type FakeModelServer,
   type NormalizedRequest
 } from '../../../../e2e/fixtures/fake-model-server'
 import type { ApprovalRequest } from '../../../shared/domain'
-import { createCore, type Core } from '../../core'
+import type { Core } from '../../core'
+import { startCoreHarness } from '../../testing/core-harness'
 import { createMemoryPair } from '../../rpc/memory-transport'
 
 let fake: FakeModelServer
 let core: Core
-let dir: string
-afterEach(async () => {
-  await core?.dispose()
-  await fake?.close()
-  await rm(dir, { recursive: true, force: true })
-})
 
 async function start(mode: 'allow' | 'ask'): Promise<string> {
-  dir = await realpath(await mkdtemp(path.join(os.tmpdir(), 'mecatl-team-')))
-  const workspace = path.join(dir, 'project')
-  await mkdir(workspace)
-  fake = await startFakeModelServer()
-  const config = path.join(dir, 'settings.yaml')
-  await writeFile(
-    config,
-    YAML.stringify({
-      providers: [{ id: 'fake', kind: 'openai-compatible', base_url: fake.openaiBaseUrl }],
-      default_model: { provider: 'fake', model: 'fake-model' },
-      permissions: { mode },
+  const h = await startCoreHarness({
+    name: 'team',
+    format: 'openai-compatible',
+    permissions: mode,
+    settings: {
       subagents: [
         { name: 'scout', description: 'Looks around.', tools: [] },
         { name: 'critic', description: 'Finds faults.', tools: [] },
@@ -41,15 +27,12 @@ async function start(mode: 'allow' | 'ask'): Promise<string> {
         { name: 'writer', description: 'Writes files.', tools: ['Write'] }
       ],
       teams: [{ name: 'crew', lead: 'editor', members: ['scout', 'critic'] }]
-    })
-  )
-  core = await createCore({
-    dataDir: path.join(dir, 'home'),
-    configPath: config,
-    host: 'cli',
-    interactive: true
+    },
+    core: { interactive: true }
   })
-  return workspace
+  fake = h.fake
+  core = h.core
+  return h.workspace
 }
 
 const agentOf = (req: NormalizedRequest): string =>
