@@ -120,6 +120,23 @@ export const ExternalIcon = (p: IconProps): JSX.Element =>
   )
 
 /** The app's mark: a small rounded square with a spark. */
+export const BranchIcon = (p: IconProps): JSX.Element =>
+  svg(
+    <>
+      <circle cx="4.5" cy="3.5" r="1.5" />
+      <circle cx="4.5" cy="12.5" r="1.5" />
+      <circle cx="11.5" cy="5.5" r="1.5" />
+      <path d="M4.5 5v6M11.5 7c0 2.5-2 3-7 4" />
+    </>,
+    p
+  )
+
+export const PencilIcon = (p: IconProps): JSX.Element =>
+  svg(<path d="M10.5 2.5 13.5 5.5 5.5 13.5H2.5V10.5Z" />, p)
+
+export const TrashIcon = (p: IconProps): JSX.Element =>
+  svg(<path d="M2.5 4.5h11M6.5 4.5v-2h3v2M4 4.5l.75 9h6.5l.75-9" />, p)
+
 export function LogoMark({ size = 28 }: { size?: number }): JSX.Element {
   return (
     <svg width={size} height={size} viewBox="0 0 28 28" aria-hidden="true">

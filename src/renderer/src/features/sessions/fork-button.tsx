@@ -1,24 +1,6 @@
 import { useState, type JSX } from 'react'
+import { BranchIcon } from '../../lib/icons'
 import { forkSession } from './session-actions'
-
-const BranchIcon = (): JSX.Element => (
-  <svg
-    width="14"
-    height="14"
-    viewBox="0 0 16 16"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth="1.5"
-    strokeLinecap="round"
-    strokeLinejoin="round"
-    aria-hidden="true"
-  >
-    <circle cx="4.5" cy="3.5" r="1.5" />
-    <circle cx="4.5" cy="12.5" r="1.5" />
-    <circle cx="11.5" cy="5.5" r="1.5" />
-    <path d="M4.5 5v6M11.5 7c0 2.5-2 3-7 4" />
-  </svg>
-)
 
 interface Props {
   sessionId: string
@@ -47,7 +29,7 @@ export function ForkButton({ sessionId, itemKey, disabled }: Props): JSX.Element
         })
       }}
     >
-      <BranchIcon />
+      <BranchIcon size={14} />
     </button>
   )
 }

@@ -4,6 +4,7 @@ import { formatBytes, formatRelative } from '../../lib/format'
 import { ChatIcon } from '../../lib/icons'
 import { deleteSession, renameSession } from './session-actions'
 import { selectSession } from './sessions-store'
+import { PencilIcon, TrashIcon } from '../../lib/icons'
 
 interface Props {
   session: SessionSummary
@@ -15,38 +16,6 @@ interface Props {
   query?: string
   onError: (message: string | null) => void
 }
-
-const PencilIcon = (): JSX.Element => (
-  <svg
-    width="14"
-    height="14"
-    viewBox="0 0 16 16"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth="1.5"
-    strokeLinecap="round"
-    strokeLinejoin="round"
-    aria-hidden="true"
-  >
-    <path d="M10.5 2.5 13.5 5.5 5.5 13.5H2.5V10.5Z" />
-  </svg>
-)
-
-const TrashIcon = (): JSX.Element => (
-  <svg
-    width="14"
-    height="14"
-    viewBox="0 0 16 16"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth="1.5"
-    strokeLinecap="round"
-    strokeLinejoin="round"
-    aria-hidden="true"
-  >
-    <path d="M2.5 4.5h11M6.5 4.5v-2h3v2M4 4.5l.75 9h6.5l.75-9" />
-  </svg>
-)
 
 /** One session in the list: select it, rename it in place, or delete it after a confirmation. */
 export function SessionRow({ session, active, now, snippet, query, onError }: Props): JSX.Element {
@@ -160,7 +129,7 @@ export function SessionRow({ session, active, now, snippet, query, onError }: Pr
             setMode('rename')
           }}
         >
-          <PencilIcon />
+          <PencilIcon size={14} />
         </button>
         <button
           type="button"
@@ -171,7 +140,7 @@ export function SessionRow({ session, active, now, snippet, query, onError }: Pr
           disabled={session.running}
           onClick={() => setMode('confirm-delete')}
         >
-          <TrashIcon />
+          <TrashIcon size={14} />
         </button>
       </span>
     </li>
