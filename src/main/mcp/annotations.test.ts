@@ -30,8 +30,42 @@ describe('capabilitiesFromHints', () => {
     expect(mapped.capabilities.destructive).toBe(true)
   })
 
-  it('missing hints take the distrustful MCP defaults', () => {
-    expect(capabilitiesFromHints(undefined, {})).toEqual({
+  it('an unannotated tool sees private data only: not untrusted, not a send, not destructive', () => {
+    const bare = {
+      readOnly: false,
+      capabilities: { privateData: true, untrustedInput: false, egress: 'none', destructive: false }
+    }
+    expect(capabilitiesFromHints(undefined, {})).toEqual(bare)
+    expect(capabilitiesFromHints({}, {})).toEqual(bare)
+  })
+
+  it('each hint adds only what it says', () => {
+    expect(capabilitiesFromHints({ openWorldHint: true }, {}).capabilities).toEqual({
+      privateData: true,
+      untrustedInput: true,
+      egress: 'chosen',
+      destructive: false
+    })
+    expect(capabilitiesFromHints({ destructiveHint: true }, {})).toEqual({
+      readOnly: false,
+      capabilities: { privateData: true, untrustedInput: false, egress: 'none', destructive: true }
+    })
+    expect(capabilitiesFromHints({ readOnlyHint: true }, {}).readOnly).toBe(true)
+    // A read-only tool cannot also destroy: the spec gives destructiveHint meaning only without it.
+    expect(capabilitiesFromHints({ readOnlyHint: true, destructiveHint: true }, {})).toEqual({
+      readOnly: true,
+      capabilities: { privateData: true, untrustedInput: false, egress: 'none', destructive: false }
+    })
+  })
+
+  it('settings can force distrust onto an unannotated tool', () => {
+    expect(
+      capabilitiesFromHints(undefined, {
+        untrustedInput: true,
+        egress: 'chosen',
+        destructive: true
+      })
+    ).toEqual({
       readOnly: false,
       capabilities: { privateData: true, untrustedInput: true, egress: 'chosen', destructive: true }
     })

@@ -16,17 +16,21 @@ export interface MappedTool {
 const egressRank = { none: 0, blind: 1, chosen: 2 } as const
 
 /**
- * A server's hints as capabilities. Every MCP tool may see private data. A hint left out counts
- * as the MCP default, which is the distrustful one: open world (untrusted input, chosen egress)
- * and, unless read-only, destructive. `force` only widens: it can make a read-only tool
- * destructive (and so not read-only), never the other way.
+ * A server's hints as capabilities. Every MCP tool may see private data, and that is all an
+ * unannotated tool is taken to do: it is not read-only (so `ask` mode asks before it runs), but
+ * it is not assumed to bring in untrusted input or to send anywhere. Assuming the MCP spec's
+ * open-world default instead would arm the interlock on one unannotated call and shut Shell off
+ * for the rest of the session, for a tool that may only read a local database. The hints a server
+ * does give are taken at their word: `openWorldHint` means untrusted input and a send the model
+ * aims, `destructiveHint` destructive, `readOnlyHint` read-only. `force` only widens: it can make
+ * a read-only tool destructive (and so not read-only), never the other way.
  */
 export function capabilitiesFromHints(hints: ToolHints | undefined, force: McpForce): MappedTool {
-  const openWorld = hints?.openWorldHint ?? true
-  const declaredReadOnly = hints?.readOnlyHint ?? false
+  const openWorld = hints?.openWorldHint === true
+  const declaredReadOnly = hints?.readOnlyHint === true
   const readOnly = declaredReadOnly && !force.destructive
   const destructive =
-    Boolean(force.destructive) || (!declaredReadOnly && (hints?.destructiveHint ?? true))
+    Boolean(force.destructive) || (!declaredReadOnly && hints?.destructiveHint === true)
   const egress = openWorld ? 'chosen' : 'none'
   const forcedEgress = force.egress ?? 'none'
   return {

@@ -30,3 +30,16 @@ export function filesystemServer(
     ...extra
   }
 }
+
+/** A small real server whose `lookup` tool has no annotations (see testing/hintless-mcp-server). */
+export function hintlessServer(
+  name = 'hintless',
+  extra: Partial<McpServerSettingsInput> = {}
+): McpServerSettingsInput {
+  return {
+    name,
+    command: process.execPath,
+    args: [path.resolve(__dirname, '../testing/hintless-mcp-server.mjs')],
+    ...extra
+  }
+}
