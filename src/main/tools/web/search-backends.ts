@@ -97,10 +97,9 @@ async function getJson(
   headers: Record<string, string>,
   signal: AbortSignal
 ): Promise<unknown> {
-  const response = await fetch(url, {
+  const response = await fetchNoRedirect(url, {
     headers: { accept: 'application/json', ...headers },
-    signal,
-    redirect: 'follow'
+    signal
   })
   if (!response.ok) {
     await response.body?.cancel()
@@ -113,6 +112,34 @@ async function getJson(
     return JSON.parse(text) as unknown
   } catch {
     throw new Error('the answer was not JSON (for SearXNG, enable the json format in settings.yml)')
+  }
+}
+
+/**
+ * fetch that never follows a redirect. A search request carries its key (a header, a bearer
+ * token, Exa's query parameter), and fetch keeps custom headers across a cross-origin redirect:
+ * a 302 from a backend, or from whoever answers for its address, would hand the key to another
+ * origin. A 3xx is that backend's failure, so the chain moves on to the next one.
+ */
+const fetchNoRedirect = async (url: string | URL, init?: RequestInit): Promise<Response> => {
+  const response = await fetch(url, { ...init, redirect: 'manual' })
+  if (response.status < 300 || response.status > 399) return response
+  await response.body?.cancel()
+  throw new Error(`answered with a redirect (${redirectNote(response, url)}); ${NO_REDIRECTS}`)
+}
+
+const NO_REDIRECTS =
+  'search backends never follow redirects, so set the backend URL to the address it leads to'
+
+/** `HTTP 302 to https://host/path`, without the target's query (it may echo ours, key and all). */
+function redirectNote(response: Response, from: string | URL): string {
+  const location = response.headers.get('location')
+  if (!location) return `HTTP ${response.status}`
+  try {
+    const target = new URL(location, from)
+    return `HTTP ${response.status} to ${target.origin}${target.pathname === '/' ? '' : target.pathname}`
+  } catch {
+    return `HTTP ${response.status}`
   }
 }
 
@@ -171,7 +198,9 @@ async function searchExa(
   const key = keyFor(backend, keys)
   if (key) url.searchParams.set('exaApiKey', key)
   const client = new Client({ name: 'mecatl', version })
-  const transport = new StreamableHTTPClientTransport(url)
+  // The SDK follows same-origin redirects itself; every request goes through fetchNoRedirect,
+  // which fails on any 3xx before the SDK can follow it.
+  const transport = new StreamableHTTPClientTransport(url, { fetch: fetchNoRedirect })
   try {
     await client.connect(transport, { signal })
     const result = await client.callTool(
