@@ -7,6 +7,7 @@ import { runCommand } from './commands/run'
 import { serveCommand } from './commands/serve'
 import { sessionsCommand } from './commands/sessions'
 import { toolsCommand } from './commands/tools'
+import { ExitCode, exitWhenFlushed } from './exit'
 
 const commands: Record<string, (args: CliArgs) => Promise<number>> = {
   tools: toolsCommand,
@@ -24,7 +25,7 @@ async function main(argv: readonly string[]): Promise<number> {
     const args = parseCliArgs(argv)
     if (args.help || args.command === 'help') {
       console.log(usage)
-      return 0
+      return ExitCode.ok
     }
     const command = args.command ? commands[args.command] : undefined
     if (!command) {
@@ -34,21 +35,23 @@ async function main(argv: readonly string[]): Promise<number> {
   } catch (error) {
     if (error instanceof UsageError) {
       console.error(`mecatl: ${error.message}\n\n${usage}`)
-      return 2
+      return ExitCode.usage
     }
     if (error instanceof ProviderConfigError) {
       console.error(`mecatl: ${error.message}`)
-      return 1
+      return ExitCode.failed
     }
     throw error
   }
 }
 
+// A reader that closed early (`| head`) must not turn into an unhandled 'error' event.
+for (const stream of [process.stdout, process.stderr]) stream.on('error', () => undefined)
+
 main(process.argv.slice(2)).then(
-  // Exit explicitly: SDK keep-alive sockets must not hold a finished command open.
-  (code) => process.exit(code),
+  (code) => exitWhenFlushed(code),
   (error: unknown) => {
     console.error('mecatl: unexpected failure:', error)
-    process.exit(1)
+    return exitWhenFlushed(ExitCode.failed)
   }
 )

@@ -55,7 +55,9 @@ export function runCli(args: string[], options: CliRunOptions): Promise<CliResul
       {
         ...(options.cwd ? { cwd: options.cwd } : {}),
         env: { PATH: process.env.PATH, MECATL_HOME: options.home, ...options.env },
-        timeout: options.timeoutMs ?? 30_000
+        timeout: options.timeoutMs ?? 30_000,
+        // Large exports are part of what is tested; the 1 MiB default would kill the child.
+        maxBuffer: 256 * 1024 * 1024
       },
       (error, stdout, stderr) => {
         const code = error ? Number((error as { code?: number }).code ?? 1) : 0

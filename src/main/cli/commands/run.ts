@@ -1,3 +1,4 @@
+import type { EventPayload } from '../../../shared/contract'
 import type { EventFrame } from '../../../shared/contract/bridge'
 import type { ToolCallView } from '../../../shared/domain'
 import { createProvider } from '../../providers/create-provider'
@@ -5,13 +6,15 @@ import type { Provider } from '../../providers/provider'
 import { createMemoryPair } from '../../rpc/memory-transport'
 import { UsageError, type CliArgs } from '../args'
 import { cliCore, requireWorkspace } from '../context'
+import { ExitCode } from '../exit'
 
 const FLAG_PROVIDER_ID = 'cli'
 
 /**
  * `run 'PROMPT'`: a headless session through the same router the window uses. With --json every
  * event is printed as one JSON line with its `type`; otherwise the reply streams to stdout and
- * tool calls are summarised on stderr. Exits 0 when the turn completes, 1 when it fails.
+ * tool calls are summarised on stderr. Exits 0 when the model finished, 1 when the turn failed,
+ * 3 when it was stopped at the step limit and 130 when cancelled (Ctrl-C).
  */
 export async function runCommand(args: CliArgs): Promise<number> {
   const [prompt, ...extra] = args.positionals
@@ -32,8 +35,10 @@ export async function runCommand(args: CliArgs): Promise<number> {
       if (args.json)
         console.log(JSON.stringify({ type: frame.event, ...(frame.payload as object) }))
       else printHuman(frame)
-      if (frame.event === 'turn.completed') resolve(0)
-      if (frame.event === 'turn.failed') resolve(1)
+      if (frame.event === 'turn.completed') {
+        resolve(completedCode(frame.payload as EventPayload<'turn.completed'>))
+      }
+      if (frame.event === 'turn.failed') resolve(ExitCode.failed)
     })
   })
   const onSignal = (): void => void core.sessions.dispose()
@@ -45,6 +50,26 @@ export async function runCommand(args: CliArgs): Promise<number> {
   client.close()
   await core.dispose()
   return code
+}
+
+/** A completed turn's exit code; one that did not end by itself says why on stderr. */
+function completedCode(payload: EventPayload<'turn.completed'>): number {
+  if (payload.stopReason === 'max_steps') {
+    process.stderr.write(
+      'mecatl: the model was stopped at the step limit before it finished; what it did so far is recorded (sessions show), and a new run can carry on from there\n'
+    )
+    return ExitCode.maxSteps
+  }
+  if (payload.stopReason === 'cancelled') {
+    process.stderr.write('mecatl: the run was cancelled\n')
+    return ExitCode.cancelled
+  }
+  if (payload.stopReason === 'max_tokens') {
+    process.stderr.write(
+      'mecatl: the last reply was cut at the output token limit (max_tokens in the settings)\n'
+    )
+  }
+  return ExitCode.ok
 }
 
 function providerFromFlags(args: CliArgs): { provider: Provider; model: string } | null {

@@ -1,0 +1,38 @@
+/** What `mecatl` exits with; the README's command-line section lists them. */
+export const ExitCode = {
+  ok: 0,
+  /** The command ran and failed: a turn failed, a call returned an error, a record was lost. */
+  failed: 1,
+  /** The command line or the settings file is wrong; nothing ran. */
+  usage: 2,
+  /** `run` stopped the model at its step limit before it finished. */
+  maxSteps: 3,
+  /** Stopped by Ctrl-C (SIGINT), as shells report it (128 + 2). */
+  cancelled: 130
+} as const
+
+/**
+ * Ends the process once stdout and stderr have handed everything to the OS. Writes to a pipe are
+ * asynchronous in Node, so `process.exit()` straight after a large `console.log` cuts the output
+ * at the pipe's buffer (65,536 bytes) and a script reading `sessions export` gets a fragment with
+ * exit 0. The exit stays explicit because SDK keep-alive sockets would otherwise hold a finished
+ * command open. A reader that went away (`| head`) is not an error of ours: its EPIPE ends the
+ * wait quietly.
+ */
+export async function exitWhenFlushed(code: number): Promise<never> {
+  process.exitCode = code
+  await Promise.all([flushed(process.stdout), flushed(process.stderr)])
+  process.exit(code)
+}
+
+function flushed(stream: NodeJS.WriteStream): Promise<void> {
+  return new Promise((resolve) => {
+    if (stream.destroyed || !stream.writable) {
+      resolve()
+      return
+    }
+    stream.once('error', () => resolve())
+    // The callback of an empty write runs once every earlier write has been flushed.
+    stream.write('', () => resolve())
+  })
+}
