@@ -1,12 +1,13 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto'
-import { readFile } from 'node:fs/promises'
 import http from 'node:http'
-import type { AddressInfo } from 'node:net'
-import path from 'node:path'
-import { WebSocketServer, type WebSocket } from 'ws'
+import type { AddressInfo, Socket } from 'node:net'
+import type { Duplex } from 'node:stream'
+import { WebSocketServer, type RawData, type WebSocket } from 'ws'
 import { openConnection } from '../rpc/connection'
 import type { EventHub } from '../rpc/event-hub'
 import type { Router } from '../rpc/router'
+import { rateLimitedLog, type ServerLog } from './server-log'
+import { describeTarget, serveStatic } from './static-files'
 
 export interface BrowserServerOptions {
   router: Router
@@ -16,6 +17,8 @@ export interface BrowserServerOptions {
   port?: number
   /** A fixed token (tests); otherwise a random one is made. */
   token?: string
+  /** Where bad requests and frames are reported, rate-limited; console.warn unless told. */
+  log?: ServerLog
 }
 
 export interface BrowserServer {
@@ -27,65 +30,153 @@ export interface BrowserServer {
 }
 
 const HOST = '127.0.0.1'
-const MAX_FRAME_BYTES = 16 * 1024 * 1024
-const contentTypes: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.json': 'application/json'
+/** The largest frame a socket may send; a bigger one closes it with 1009. */
+export const MAX_FRAME_BYTES = 16 * 1024 * 1024
+
+/** The close code `ws` sends for a bad frame, for the log line: any other is a protocol error. */
+const closeCodes: Record<string, number> = {
+  WS_ERR_UNSUPPORTED_MESSAGE_LENGTH: 1009,
+  WS_ERR_UNSUPPORTED_DATA_PAYLOAD_LENGTH: 1009,
+  WS_ERR_INVALID_UTF8: 1007
+}
+
+function errorCode(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code
+  return typeof code === 'string' ? code : 'unknown'
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}
+
+/** Ends a socket that asked to upgrade with a plain HTTP answer, once, whatever its state. */
+function refuse(socket: Duplex, status: number, text: string): void {
+  if (!socket.writable) {
+    socket.destroy()
+    return
+  }
+  const reason = http.STATUS_CODES[status] ?? 'Error'
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\n` +
+      `Content-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(text)}\r\n` +
+      `\r\n${text}`
+  )
+}
+
+/** What Node itself answers to a request it could not parse, kept when we listen for it. */
+function clientErrorStatus(code: string): number {
+  if (code === 'HPE_HEADER_OVERFLOW') return 431
+  if (code === 'HPE_CHUNK_EXTENSIONS_OVERFLOW') return 413
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return 408
+  return 400
+}
+
+function frameText(data: RawData): string {
+  if (Array.isArray(data)) return Buffer.concat(data).toString()
+  return Buffer.isBuffer(data) ? data.toString() : Buffer.from(data).toString()
 }
 
 /**
  * Browser mode: the built renderer over HTTP and the router over WebSocket, on loopback only.
  * Every socket must present the random token and come from this server's own origin, and every
  * request must name this server as its Host, so neither another site nor a rebinding DNS name
- * can drive the agent.
+ * can drive the agent. Any page can still send us bytes, so nothing a request or a frame holds
+ * may end the process: each failure is answered (400, or a WebSocket close code) and logged.
  */
 export async function startBrowserServer(options: BrowserServerOptions): Promise<BrowserServer> {
   const token = options.token ?? randomBytes(24).toString('base64url')
   let port = 0
   const allowedHosts = (): string[] => [`${HOST}:${port}`, `localhost:${port}`]
+  const { log, flush } = rateLimitedLog(options.log ?? ((line) => console.warn(line)))
 
   const server = http.createServer((req, res) => {
-    if (!allowedHosts().includes(req.headers.host ?? '')) {
-      res.writeHead(421, { 'content-type': 'text/plain' }).end('Misdirected request')
+    res.on('error', (error) => log(`response to ${describeTarget(req.url)}: ${errorText(error)}`))
+    try {
+      if (!allowedHosts().includes(req.headers.host ?? '')) {
+        res.writeHead(421, { 'content-type': 'text/plain' }).end('Misdirected request')
+        return
+      }
+      void serveStatic(options.rendererDir, req, res, log)
+    } catch (error) {
+      log(`request ${describeTarget(req.url)} failed: ${errorText(error)}`)
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' })
+      res.end()
+    }
+  })
+  server.on('clientError', (error, socket) => {
+    const code = errorCode(error)
+    // A peer hanging up mid-request is not a malformed request: nothing to answer or log.
+    if (code === 'ECONNRESET' || !socket.writable) {
+      socket.destroy()
       return
     }
-    void serveStatic(options.rendererDir, req, res)
+    const status = clientErrorStatus(code)
+    log(`malformed request (${code}): answered ${status}`)
+    refuse(socket, status, 'Bad request: the request could not be parsed')
   })
+
   const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES })
+  sockets.on('error', (error) => log(`socket server: ${errorText(error)}`))
+  sockets.on('wsClientError', (error, socket) => {
+    log(`refused an upgrade: ${errorText(error)}`)
+    refuse(socket, 400, `Bad request: ${errorText(error)}`)
+  })
   let nextConnection = 1
 
-  server.on('upgrade', (req, socket, head) => {
-    const url = new URL(req.url ?? '/', `http://${HOST}`)
-    const origin = req.headers.origin ?? ''
-    const okOrigin = allowedHosts().some((host) => origin === `http://${host}`)
-    const okHost = allowedHosts().includes(req.headers.host ?? '')
-    if (
-      url.pathname !== '/rpc' ||
-      !okOrigin ||
-      !okHost ||
-      !sameToken(url.searchParams.get('token'), token)
-    ) {
-      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n')
-      return
+  server.on('upgrade', (req, socket: Socket, head: Buffer) => {
+    // Node hands the socket over bare: without this, a peer that resets it mid-answer would
+    // raise an 'error' nobody hears, and that ends the process.
+    socket.on('error', () => socket.destroy())
+    try {
+      const url = new URL(req.url ?? '/', `http://${HOST}`)
+      const origin = req.headers.origin ?? ''
+      const okOrigin = allowedHosts().some((host) => origin === `http://${host}`)
+      const okHost = allowedHosts().includes(req.headers.host ?? '')
+      if (
+        url.pathname !== '/rpc' ||
+        !okOrigin ||
+        !okHost ||
+        !sameToken(url.searchParams.get('token'), token)
+      ) {
+        socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n')
+        return
+      }
+      sockets.handleUpgrade(req, socket, head, (ws) => attach(ws, `ws:${nextConnection++}`))
+    } catch (error) {
+      log(`upgrade ${describeTarget(req.url)} failed: ${errorText(error)}`)
+      refuse(socket, 400, 'Bad request: the upgrade request could not be read')
     }
-    sockets.handleUpgrade(req, socket, head, (ws) => attach(ws, `ws:${nextConnection++}`))
   })
 
   const attach = (ws: WebSocket, caller: string): void => {
-    const connection = openConnection(options.router, options.hub, caller, (frame) => {
-      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(frame))
+    const connection = openConnection(
+      options.router,
+      options.hub,
+      caller,
+      (frame) => {
+        if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(frame))
+      },
+      log
+    )
+    // `ws` has already closed the socket with the frame's code when this fires; with no
+    // listener the same error would be thrown, and the process would go with it.
+    ws.on('error', (error) => {
+      const code = errorCode(error)
+      const closedWith = closeCodes[code] ?? 1002
+      log(`${caller} sent a bad frame (${errorText(error)}); closed it with ${closedWith}`)
     })
     ws.on('message', (data) => {
+      let frame: unknown
       try {
-        connection.receive(JSON.parse(data.toString()))
+        frame = JSON.parse(frameText(data))
       } catch {
-        // Not JSON: not one of our frames, so there is nothing to answer.
+        log(`${caller} sent a frame that is not JSON; ignored it`)
+        return
+      }
+      try {
+        if (!connection.receive(frame)) log(`${caller} sent a frame that is not ours; ignored it`)
+      } catch (error) {
+        log(`${caller}: a frame could not be handled: ${errorText(error)}`)
       }
     })
     ws.on('close', () => connection.close())
@@ -95,6 +186,9 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
     server.once('error', reject)
     server.listen(options.port ?? 0, HOST, () => resolve())
   })
+  // From here on an error of the listening socket (too many open files, say) is reported and
+  // the server goes on with the connections it has, rather than taking the process down.
+  server.on('error', (error) => log(`server: ${errorText(error)}`))
   port = (server.address() as AddressInfo).port
 
   return {
@@ -111,6 +205,7 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
         sockets.close()
         server.close(() => resolve())
         server.closeAllConnections()
+        flush()
       })
   }
 }
@@ -120,33 +215,4 @@ function sameToken(given: string | null, expected: string): boolean {
   const a = Buffer.from(given)
   const b = Buffer.from(expected)
   return a.length === b.length && timingSafeEqual(a, b)
-}
-
-async function serveStatic(
-  root: string,
-  req: http.IncomingMessage,
-  res: http.ServerResponse
-): Promise<void> {
-  if (req.method !== 'GET' && req.method !== 'HEAD') {
-    res.writeHead(405, { allow: 'GET, HEAD' }).end()
-    return
-  }
-  const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)
-  const relative = pathname === '/' ? 'index.html' : pathname.slice(1)
-  const file = path.resolve(root, relative)
-  if (file !== root && !file.startsWith(root + path.sep)) {
-    res.writeHead(404).end()
-    return
-  }
-  try {
-    const body = await readFile(file)
-    res.writeHead(200, {
-      'content-type': contentTypes[path.extname(file)] ?? 'application/octet-stream',
-      'x-content-type-options': 'nosniff',
-      'cache-control': relative === 'index.html' ? 'no-store' : 'max-age=3600'
-    })
-    res.end(req.method === 'HEAD' ? undefined : body)
-  } catch {
-    res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found')
-  }
 }

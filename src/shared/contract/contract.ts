@@ -18,6 +18,7 @@ import { providerSettingsSchema } from '../settings'
 import { modelInfoSchema } from '../models'
 import { sessionProfileSchema } from '../session-profile'
 import { questionSchema } from '../skills'
+import { messageTextSchema } from './message-size'
 import type { CallName, EventName } from './names'
 import { featureCalls, folderPath, none, sessionRef, type CallSpec } from './feature-calls'
 
@@ -77,7 +78,7 @@ const coreCalls = {
     })
   },
   'session.send': {
-    input: z.object({ sessionId: z.string().min(1), text: z.string().min(1) }).strict(),
+    input: z.object({ sessionId: z.string().min(1), text: messageTextSchema }).strict(),
     output: z.object({ turnId: z.string() })
   },
   'session.cancel': {

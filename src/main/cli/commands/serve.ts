@@ -15,10 +15,20 @@ export async function serveCommand(args: CliArgs): Promise<number> {
   })
   console.log(`Mecatl browser mode: ${server.url(workspace)}`)
   console.log('Open that address in a browser; press Ctrl+C to stop.')
+  // The server answers and logs every bad request and frame itself; this is the last net, so a
+  // promise that something forgot to wait on is reported rather than ending the person's session.
+  const onUnhandled = (reason: unknown): void => {
+    console.error(
+      'mecatl serve: a task failed and nothing was waiting for it; still serving:',
+      reason
+    )
+  }
+  process.on('unhandledRejection', onUnhandled)
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve)
     process.once('SIGTERM', resolve)
   })
+  process.off('unhandledRejection', onUnhandled)
   await core.dispose()
   await server.close()
   return 0

@@ -1,4 +1,5 @@
 import type { AnyEvent } from '../../../../shared/contract'
+import { messageSizeProblem } from '../../../../shared/contract/message-size'
 import type { ModelRef } from '../../../../shared/domain'
 import { call } from '../../bridge/client'
 import { errorMessage } from '../../lib/errors'
@@ -42,6 +43,13 @@ export async function sendMessage(text: string): Promise<boolean> {
   const state = useChat.getState().state
   const sessionId = state.sessionId
   if (!sessionId || isBusy(state) || !text.trim()) return false
+  // The composer already holds such text back; this keeps any other way of sending honest too,
+  // and answers here rather than after a round trip the contract would refuse anyway.
+  const tooLarge = messageSizeProblem(text)
+  if (tooLarge) {
+    dispatch({ type: 'send-failed', error: tooLarge })
+    return false
+  }
   dispatch({ type: 'send-started' })
   try {
     const { turnId } = await call('session.send', { sessionId, text })

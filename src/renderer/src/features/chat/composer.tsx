@@ -1,4 +1,12 @@
-import { useLayoutEffect, useRef, type JSX, type KeyboardEvent, type ReactNode } from 'react'
+import {
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  type JSX,
+  type KeyboardEvent,
+  type ReactNode
+} from 'react'
+import { messageSizeProblem } from '../../../../shared/contract/message-size'
 import { ArrowUpIcon, StopIcon } from '../../lib/icons'
 import './composer.css'
 
@@ -21,10 +29,15 @@ interface Props {
 
 const MAX_HEIGHT = 200
 
-/** Where the person writes. Enter sends, Shift+Enter breaks the line; Stop while a turn runs. */
+/**
+ * Where the person writes. Enter sends, Shift+Enter breaks the line; Stop while a turn runs. Text
+ * too large to send stays in the box with a sentence saying so, and Send waits until it fits.
+ */
 export function Composer(props: Props): JSX.Element {
   const { value, onChange, onSend, onStop, running, stopping, disabled, placeholder, error } = props
   const input = useRef<HTMLTextAreaElement>(null)
+  const tooLarge = useMemo(() => messageSizeProblem(value), [value])
+  const canSend = !disabled && value.trim() !== '' && tooLarge === null
 
   // Grow with the text up to a limit, then scroll inside, so the transcript is not squeezed.
   useLayoutEffect(() => {
@@ -45,7 +58,7 @@ export function Composer(props: Props): JSX.Element {
     if (props.onKeyDownFirst?.(event)) return
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return
     event.preventDefault()
-    if (!disabled && value.trim()) onSend()
+    if (canSend) onSend()
   }
 
   return (
@@ -56,7 +69,11 @@ export function Composer(props: Props): JSX.Element {
         </p>
       )}
       {props.above}
-      <div className={`composer__box${disabled ? ' composer__box--disabled' : ''}`}>
+      <div
+        className={`composer__box${disabled ? ' composer__box--disabled' : ''}${
+          tooLarge ? ' composer__box--too-large' : ''
+        }`}
+      >
         <textarea
           ref={input}
           className="composer__input"
@@ -68,6 +85,8 @@ export function Composer(props: Props): JSX.Element {
           onKeyDown={onKeyDown}
           disabled={disabled}
           aria-label="Message"
+          aria-invalid={tooLarge !== null}
+          aria-describedby={tooLarge ? 'composer-too-large' : undefined}
         />
         {running ? (
           <button
@@ -85,8 +104,8 @@ export function Composer(props: Props): JSX.Element {
             type="button"
             className="composer__send"
             data-testid="send-button"
-            onClick={onSend}
-            disabled={disabled || !value.trim()}
+            onClick={() => canSend && onSend()}
+            disabled={!canSend}
             title="Send (Enter)"
             aria-label="Send"
           >
@@ -94,9 +113,20 @@ export function Composer(props: Props): JSX.Element {
           </button>
         )}
       </div>
-      <div className="composer__hint">
-        {running ? 'Esc to stop' : 'Enter to send · Shift+Enter for a new line'}
-      </div>
+      {tooLarge ? (
+        <p
+          id="composer-too-large"
+          className="composer__too-large"
+          role="alert"
+          data-testid="message-too-large"
+        >
+          {tooLarge}
+        </p>
+      ) : (
+        <div className="composer__hint">
+          {running ? 'Esc to stop' : 'Enter to send · Shift+Enter for a new line'}
+        </div>
+      )}
     </div>
   )
 }
