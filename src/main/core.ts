@@ -14,6 +14,7 @@ import { EventHub } from './rpc/event-hub'
 import { createHandlers, type HostHooks } from './rpc/handlers'
 import { createRouter, type Router } from './rpc/router'
 import { SettingsStore } from './settings/settings-store'
+import { ProjectSettingsFiles } from './settings/project-settings'
 import { Catalog } from './tools/catalog'
 import { fsTools } from './tools/fs'
 import { memoryTools } from './tools/memory/memory-tools'
@@ -99,6 +100,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const settings = new SettingsStore(
     options.configPath ?? path.join(options.dataDir, 'settings.yaml')
   )
+  // The window's banner follows both files; a broken one never means running on defaults.
+  settings.onStatus(() => hub.emit('settings.status', { workspace: null }))
+  const projectSettings = new ProjectSettingsFiles(
+    path.join(options.dataDir, 'project-settings'),
+    (workspace) => hub.emit('settings.status', { workspace })
+  )
   await settings.load()
   catalog.register(discoverModelsTool(async () => (await settings.get()).settings))
   const jobs = new JobManager({
@@ -149,6 +156,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     reservedNames: () => new Set(catalog.list().map((tool) => tool.name)),
     trustProject: options.trustProject,
     onUpdate: (status) => hub.emit('mcp.updated', status),
+    projectSettings,
     ...options.mcp
   })
   // Saved (or re-read) settings apply to running servers at once: no restart of the app.
@@ -162,7 +170,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   }
   const approver = options.interactive ? new InteractiveApprover(hub) : null
   const keys = { env, readSecret: options.hooks?.readSecret }
-  const rules = new RuleBook(settings, path.join(options.dataDir, 'trusted-project-rules.json'))
+  const rules = new RuleBook(
+    settings,
+    path.join(options.dataDir, 'trusted-project-rules.json'),
+    projectSettings
+  )
   const sessions = new SessionService({
     hub,
     rules,
@@ -212,6 +224,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     jobs,
     sessions,
     settings,
+    projectSettings,
     approver,
     keys,
     recent: new RecentFolders(path.join(options.dataDir, 'recent-folders.json')),

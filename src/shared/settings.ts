@@ -93,6 +93,8 @@ export const settingsSchema = z
     /** Refuse every send off the machine once private data has entered a conversation. */
     block_sends_after_private: z.boolean().default(false),
     max_tokens: z.number().int().positive().default(8192),
+    /** Seconds a model provider may send nothing, mid-reply or before it, before the turn fails. */
+    provider_idle_timeout_s: z.number().int().min(1).max(3600).default(90),
     /** `enabled: false` removes Shell and ShellStatus from the catalog (read at start). */
     shell: z
       .object({ enabled: z.boolean().default(true) })
@@ -192,15 +194,4 @@ export const projectSettingsSchema = z
   .superRefine((s, ctx) => checkUniqueServerNames(s.mcp, ctx))
 export type ProjectSettings = z.infer<typeof projectSettingsSchema>
 
-/** One validation problem, with the dotted path of the setting it is about. */
-export interface SettingsIssue {
-  path: string
-  message: string
-}
-
-export function describeIssues(error: z.ZodError): SettingsIssue[] {
-  return error.issues.map((issue) => ({
-    path: issue.path.map(String).join('.') || '(top level)',
-    message: issue.message
-  }))
-}
+export { describeIssues, type SettingsIssue } from './settings-issues'

@@ -281,6 +281,12 @@ export class SessionService {
   }
 
   private provider(session: Session, settings: Settings): Provider {
+    // A session made before any model was set up (first start, or while the settings file was
+    // broken) takes the default model once there is one, rather than failing every message.
+    if (!session.model && settings.default_model) {
+      const { provider, model } = settings.default_model
+      session.model = { providerId: provider, model }
+    }
     const ref = session.model
     if (!ref) {
       throw new Error(

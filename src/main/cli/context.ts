@@ -3,15 +3,28 @@ import path from 'node:path'
 import { createCore, type Core, type CoreOptions } from '../core'
 import { dataDirectory } from '../settings/data-dir'
 import { UsageError, type CliArgs } from './args'
+import { SettingsInvalidError, settingsProblems, userSettingsFile } from './settings-check'
 
-/** The core as every CLI command builds it: MECATL_HOME, --config and --mode honoured. */
+/**
+ * The core as every CLI command builds it: MECATL_HOME, --config and --mode honoured. Settings
+ * that do not validate stop every command but `serve`, which is the app: it starts and shows the
+ * problems in the window, running on the last valid copy (or no turn at all without one).
+ */
 export async function cliCore(
   args: CliArgs,
   extra: Partial<CoreOptions> & Pick<CoreOptions, 'host' | 'interactive'>
 ): Promise<Core> {
+  const dataDir = dataDirectory()
+  const config = configPath(args)
+  const problems = await settingsProblems(
+    userSettingsFile(dataDir, config),
+    extra.workspace ?? null
+  )
+  if (problems && extra.host !== 'browser') throw new SettingsInvalidError(problems)
+  if (problems) console.error(`mecatl: ${problems}\nThe window shows these until they are fixed.`)
   return createCore({
-    dataDir: dataDirectory(),
-    configPath: configPath(args),
+    dataDir,
+    configPath: config,
     modeOverride: args.mode,
     autoApprove: args.yes,
     trustProject: args.trustProject,
@@ -21,6 +34,17 @@ export async function cliCore(
     skills: !args.noSkills,
     ...extra
   })
+}
+
+/**
+ * For commands that read only the store (sessions, memory): they use no setting, but a settings
+ * file given to them that does not validate still stops them, as it stops every command.
+ */
+export async function requireValidSettings(args: CliArgs): Promise<string> {
+  const dataDir = dataDirectory()
+  const problems = await settingsProblems(userSettingsFile(dataDir, configPath(args)), null)
+  if (problems) throw new SettingsInvalidError(problems)
+  return dataDir
 }
 
 function configPath(args: CliArgs): string | undefined {

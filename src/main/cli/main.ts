@@ -8,6 +8,8 @@ import { serveCommand } from './commands/serve'
 import { sessionsCommand } from './commands/sessions'
 import { toolsCommand } from './commands/tools'
 import { ExitCode, exitWhenFlushed } from './exit'
+import { SettingsInvalidError } from './settings-check'
+import { DataDirError } from '../settings/data-dir'
 
 const commands: Record<string, (args: CliArgs) => Promise<number>> = {
   tools: toolsCommand,
@@ -35,6 +37,10 @@ async function main(argv: readonly string[]): Promise<number> {
   } catch (error) {
     if (error instanceof UsageError) {
       console.error(`mecatl: ${error.message}\n\n${usage}`)
+      return ExitCode.usage
+    }
+    if (error instanceof SettingsInvalidError || error instanceof DataDirError) {
+      console.error(`mecatl: ${error.message}`)
       return ExitCode.usage
     }
     if (error instanceof ProviderConfigError) {

@@ -5,8 +5,9 @@ import YAML from 'yaml'
 import { RpcError } from '../../shared/contract'
 import type { RuleScope, RulesView } from '../../shared/domain'
 import { permissionRuleSchema, projectSettingsSchema, describeIssues } from '../../shared/settings'
-import { loadProjectSettings, projectSettingsPath } from '../settings/project-settings'
-import type { SettingsStore } from '../settings/settings-store'
+import { ProjectSettingsFiles, projectSettingsPath } from '../settings/project-settings'
+import { settingsBlocked, type SettingsStore } from '../settings/settings-store'
+import { settingsHealth, SettingsBlockedError } from '../settings/settings-health'
 import { writeFileAtomic } from '../workspace/atomic-write'
 import { checkRuleExamples, type PermissionRule } from './rules'
 
@@ -27,13 +28,24 @@ export class RuleBook {
 
   constructor(
     private readonly settings: SettingsStore,
-    private readonly trustFile: string
+    private readonly trustFile: string,
+    private readonly projects: ProjectSettingsFiles = new ProjectSettingsFiles(null)
   ) {}
 
-  /** The rules in force for a call in this workspace, strictest scope first. */
+  /**
+   * The rules in force for a call in this workspace, strictest scope first. A settings file that
+   * is broken with no valid copy to fall back on throws: its forbid rules are unknown, so no call
+   * may be judged without them.
+   */
   async effective(target: RuleTarget): Promise<PermissionRule[]> {
-    const user = (await this.settings.get()).settings.permissions.rules
+    const loaded = await this.settings.get()
     const project = await this.projectRules(target.workspace)
+    if (settingsBlocked(loaded) || project.blocked) {
+      throw new SettingsBlockedError(
+        await settingsHealth(this.settings, this.projects, target.workspace)
+      )
+    }
+    const user = loaded.settings.permissions.rules
     const usable = project.trusted
       ? project.rules
       : project.rules.filter((r) => r.decision !== 'allow')
@@ -115,7 +127,7 @@ export class RuleBook {
     edit: (rules: PermissionRule[]) => PermissionRule[]
   ): Promise<void> {
     const file = projectSettingsPath(workspace)
-    const loaded = await loadProjectSettings(workspace)
+    const loaded = await this.projects.load(workspace)
     if (loaded.issues.length > 0) {
       throw new RpcError('conflict', `fix ${file} first: ${loaded.issues[0]?.message}`)
     }
@@ -135,12 +147,12 @@ export class RuleBook {
 
   private async projectRules(
     workspace: string
-  ): Promise<{ path: string; rules: PermissionRule[]; trusted: boolean }> {
-    const loaded = await loadProjectSettings(workspace)
+  ): Promise<{ path: string; rules: PermissionRule[]; trusted: boolean; blocked: boolean }> {
+    const loaded = await this.projects.load(workspace)
     const rules = loaded.settings.permissions.rules
     const allows = rules.filter((r) => r.decision === 'allow')
     const trusted = allows.length === 0 || (await this.trust())[workspace] === hashRules(allows)
-    return { path: loaded.path, rules, trusted }
+    return { path: loaded.path, rules, trusted, blocked: settingsBlocked(loaded) }
   }
 
   private async rememberTrust(workspace: string, rules: readonly PermissionRule[]): Promise<void> {

@@ -3,7 +3,7 @@ import path from 'node:path'
 import type { McpLogLine, McpServerSettings, McpServerView, McpStatus } from '../../shared/mcp'
 import type { Settings, SettingsIssue } from '../../shared/settings'
 import type { Tool } from '../tools/tool'
-import { loadProjectSettings } from '../settings/project-settings'
+import { ProjectSettingsFiles } from '../settings/project-settings'
 import { findSandbox, type SandboxBackend } from './sandbox'
 import { effectiveTimeZone } from './server-env'
 import { defaultBackoff, type Backoff } from './server-supervisor'
@@ -24,6 +24,8 @@ export interface McpManagerOptions {
   sandbox?: SandboxBackend | null
   /** A workspace's servers changed state, tools or log (throttled). */
   onUpdate?: (status: McpStatus) => void
+  /** The projects' own settings files (with their last valid copies, in the app). */
+  projectSettings?: ProjectSettingsFiles
 }
 
 const DEFAULT_STARTUP_TIMEOUT_MS = 30_000
@@ -37,10 +39,12 @@ export class McpManager {
   private readonly workspaces = new Map<string, WorkspaceServers>()
   private readonly pendingUpdates = new Map<string, NodeJS.Timeout>()
   private readonly trust: TrustStore
+  private readonly projects: ProjectSettingsFiles
   private disposed = false
 
   constructor(private readonly options: McpManagerOptions) {
     this.trust = new TrustStore(path.join(options.dataDir, 'mcp-trust.json'))
+    this.projects = options.projectSettings ?? new ProjectSettingsFiles(null)
   }
 
   /** The MCP tools of a project folder, once every server has started or failed. */
@@ -78,7 +82,7 @@ export class McpManager {
   /** Approves (or withdraws approval of) project-defined servers, then applies it. */
   async setTrust(workspace: string, names: readonly string[], trust: boolean): Promise<McpStatus> {
     const key = canonical(workspace)
-    const project = await loadProjectSettings(key)
+    const project = await this.projects.load(key)
     const chosen = project.settings.mcp.filter((server) => names.includes(server.name))
     const unknown = names.filter((name) => !chosen.some((server) => server.name === name))
     if (unknown.length > 0) {
@@ -141,7 +145,7 @@ export class McpManager {
       if (this.disposed) return servers
       this.workspaces.set(key, servers)
     }
-    const project = await loadProjectSettings(key)
+    const project = await this.projects.load(key)
     const issues: SettingsIssue[] = project.issues.map((issue) => ({
       path: `${project.path}: ${issue.path}`,
       message: issue.message

@@ -2,7 +2,7 @@ import { stat, realpath } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { RpcError } from '../../shared/contract'
-import { providerSettingsSchema } from '../../shared/settings'
+import { providerSettingsSchema, type SettingsIssue } from '../../shared/settings'
 import type { SessionService } from '../agent/session-service'
 import { sessionHandlers } from '../agent/session-handlers'
 import type { SessionStore } from '../store/session-store'
@@ -16,6 +16,8 @@ import { mcpHandlers } from '../mcp/mcp-handlers'
 import type { McpManager } from '../mcp/mcp-manager'
 import { createProvider, type KeySource } from '../providers/create-provider'
 import { modelInventory } from '../providers/model-inventory'
+import type { ProjectSettingsFiles } from '../settings/project-settings'
+import { blockedMessage, settingsHealth } from '../settings/settings-health'
 import type { SettingsStore } from '../settings/settings-store'
 import type { Catalog } from '../tools/catalog'
 import { memoryHandlers } from '../tools/memory/memory-handlers'
@@ -51,6 +53,8 @@ export interface HandlerDeps {
   jobs: JobManager
   sessions: SessionService
   settings: SettingsStore
+  /** The projects' own settings files, with their last valid copies. */
+  projectSettings: ProjectSettingsFiles
   approver: InteractiveApprover | null
   keys: KeySource
   recent: RecentFolders
@@ -122,16 +126,15 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       }
     },
     // A `/command args` of a command file or skill is expanded here, so every client gets it.
-    'session.send': async ({ sessionId, text }) => ({
-      turnId: await sessions.send(
-        sessionId,
-        await expandMessage(
-          sessions.get(sessionId).workspace,
-          deps.userDir ?? userConfigDir(),
-          text
-        )
-      )
-    }),
+    'session.send': async ({ sessionId, text }) => {
+      const { workspace } = sessions.get(sessionId)
+      // Read again before every turn: an edit made in an editor applies from this message on,
+      // and a broken file with nothing valid to fall back on stops the turn before it starts.
+      const health = await settingsHealth(settings, deps.projectSettings, workspace, true)
+      if (health.blocked) throw new RpcError('conflict', blockedMessage(health))
+      const expanded = await expandMessage(workspace, deps.userDir ?? userConfigDir(), text)
+      return { turnId: await sessions.send(sessionId, expanded) }
+    },
     'session.cancel': async ({ sessionId }) => ({ cancelled: sessions.cancel(sessionId) }),
     'session.setPlanning': async ({ sessionId, planning }) =>
       sessions.setPlanning(sessionId, planning).summary(),
@@ -156,6 +159,14 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       return { path: loaded.path, settings: loaded.raw, issues: loaded.issues }
     },
     'settings.save': async ({ settings: raw }) => settings.save(raw),
+    'settings.status': async ({ workspace }) => {
+      const folder = workspace ? await checkFolder(workspace) : null
+      const health = await settingsHealth(settings, deps.projectSettings, folder, true)
+      return {
+        blocked: health.blocked,
+        files: health.files.map((file) => ({ ...file, issues: file.issues.map(shownIssue) }))
+      }
+    },
     'provider.test': async ({ provider: raw }) => {
       const parsed = providerSettingsSchema.safeParse(raw)
       if (!parsed.success) {
@@ -225,6 +236,13 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       return { path: file, text, totalBytes, shownBytes }
     }
   }
+}
+
+/** An issue as the window shows it (its path segments stay in the main process). */
+function shownIssue(issue: SettingsIssue): SettingsIssue {
+  const { segments: _segments, ...shown } = issue
+  void _segments
+  return shown
 }
 
 /** A folder the person named: `~` expanded, made absolute, and proved to be a directory. */

@@ -1,11 +1,38 @@
+import { statSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 
+/** The data directory cannot be used as one: said so a person can fix it. */
+export class DataDirError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'DataDirError'
+  }
+}
+
 /**
  * Where Mecatl keeps its settings and state: `MECATL_HOME` when set (tests, portable installs),
- * else the platform's per-user application data folder.
+ * else the platform's per-user application data folder. It must be a folder, or not exist yet
+ * (it is created): a file there is refused rather than written around.
  */
 export function dataDirectory(env: NodeJS.ProcessEnv = process.env): string {
+  const dir = defaultDataDirectory(env)
+  let isFolder = true
+  try {
+    isFolder = statSync(dir).isDirectory()
+  } catch {
+    // Not there yet: created on first use.
+  }
+  if (!isFolder) {
+    const named = env.MECATL_HOME ? `MECATL_HOME (${dir})` : dir
+    throw new DataDirError(
+      `${named} is a file, not a folder: Mecatl keeps its settings and sessions in a folder there. Point MECATL_HOME at a folder (it is created if missing), or move the file away.`
+    )
+  }
+  return dir
+}
+
+function defaultDataDirectory(env: NodeJS.ProcessEnv): string {
   if (env.MECATL_HOME) return path.resolve(env.MECATL_HOME)
   const home = os.homedir()
   if (process.platform === 'darwin')

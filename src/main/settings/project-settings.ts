@@ -1,19 +1,23 @@
-import { readFile } from 'node:fs/promises'
+import { createHash } from 'node:crypto'
+import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
-import YAML from 'yaml'
 import {
-  describeIssues,
   projectSettingsSchema,
   type ProjectSettings,
   type SettingsIssue
 } from '../../shared/settings'
+import { writeFileAtomic } from '../workspace/atomic-write'
+import { readSettingsFile } from './settings-file'
+import { ruleExampleIssues, type SettingsSource } from './settings-store'
 
 export interface LoadedProjectSettings {
   path: string
   exists: boolean
-  /** The file's settings when valid; with problems, none of them apply. */
+  /** The settings in force: the file's when valid, else its last valid copy, else none. */
   settings: ProjectSettings
+  /** The file's own problems. */
   issues: SettingsIssue[]
+  source: SettingsSource
 }
 
 const empty: ProjectSettings = { mcp: [], permissions: { rules: [] } }
@@ -23,33 +27,79 @@ export function projectSettingsPath(workspace: string): string {
   return path.join(workspace, '.mecatl', 'settings.yaml')
 }
 
+const checkProject = (settings: ProjectSettings): Promise<SettingsIssue[]> =>
+  ruleExampleIssues(settings.permissions.rules)
+
 /**
- * `<project>/.mecatl/settings.yaml`, validated with the project schema. A missing file is no
- * settings; a malformed one is reported and ignored whole, never half applied.
+ * `<project>/.mecatl/settings.yaml`, validated with the project schema and failing closed like
+ * the user's file: a malformed one is never half applied and never ignored (that would drop the
+ * project's forbid rules). Its last valid copy is kept in the data directory, not in the project
+ * folder (where it would show up in the person's `git status`), and used while the file is
+ * broken; without one, the project runs no turn until the file is fixed.
  */
-export async function loadProjectSettings(workspace: string): Promise<LoadedProjectSettings> {
-  const file = projectSettingsPath(workspace)
-  let text: string
-  try {
-    text = await readFile(file, 'utf8')
-  } catch (error) {
-    const missing = (error as NodeJS.ErrnoException).code === 'ENOENT'
-    const issues = missing
-      ? []
-      : [{ path: '(file)', message: `cannot read ${file}: ${String(error)}` }]
-    return { path: file, exists: !missing, settings: empty, issues }
+export class ProjectSettingsFiles {
+  private readonly lastStatus = new Map<string, string>()
+  /** The text last copied per project: the file is read for every call, copied only on change. */
+  private readonly copied = new Map<string, string>()
+
+  constructor(
+    /** `<dataDir>/project-settings`; null keeps no copies (a read-only look, tests). */
+    private readonly copiesDir: string | null,
+    /** Told when a project's file changes between valid and not (the window's banner). */
+    private readonly onStatus?: (workspace: string, loaded: LoadedProjectSettings) => void
+  ) {}
+
+  async load(workspace: string): Promise<LoadedProjectSettings> {
+    const file = projectSettingsPath(workspace)
+    const read = await readSettingsFile(file, projectSettingsSchema, checkProject)
+    let loaded: LoadedProjectSettings
+    if (read.kind === 'missing') {
+      loaded = { path: file, exists: false, settings: empty, issues: [], source: 'defaults' }
+    } else if (read.kind === 'valid') {
+      await this.keepCopy(workspace, read.text)
+      loaded = { path: file, exists: true, settings: read.value, issues: [], source: 'file' }
+    } else {
+      const copy = await this.lastValid(workspace)
+      loaded = copy
+        ? { path: file, exists: true, settings: copy, issues: read.issues, source: 'last-valid' }
+        : { path: file, exists: true, settings: empty, issues: read.issues, source: 'none' }
+    }
+    const status = JSON.stringify([loaded.source, loaded.issues])
+    if (this.lastStatus.get(workspace) !== status) {
+      const known = this.lastStatus.has(workspace)
+      this.lastStatus.set(workspace, status)
+      if (known || loaded.issues.length > 0) this.onStatus?.(workspace, loaded)
+    }
+    return loaded
   }
-  const document = YAML.parseDocument(text, { prettyErrors: true })
-  if (document.errors.length > 0) {
-    const issues = document.errors.map((error) => ({
-      path: '(file)',
-      message: `${file} is not valid YAML: ${error.message}`
-    }))
-    return { path: file, exists: true, settings: empty, issues }
+
+  private copyPath(workspace: string): string | null {
+    if (!this.copiesDir) return null
+    const key = createHash('sha256').update(workspace).digest('hex').slice(0, 24)
+    return path.join(this.copiesDir, `${key}.yaml`)
   }
-  const parsed = projectSettingsSchema.safeParse(document.toJS() ?? {})
-  if (!parsed.success) {
-    return { path: file, exists: true, settings: empty, issues: describeIssues(parsed.error) }
+
+  private async lastValid(workspace: string): Promise<ProjectSettings | null> {
+    const copy = this.copyPath(workspace)
+    if (!copy) return null
+    const read = await readSettingsFile(copy, projectSettingsSchema, checkProject)
+    return read.kind === 'valid' ? read.value : null
   }
-  return { path: file, exists: true, settings: parsed.data, issues: [] }
+
+  private async keepCopy(workspace: string, text: string): Promise<void> {
+    const copy = this.copyPath(workspace)
+    if (!copy || this.copied.get(workspace) === text) return
+    try {
+      await mkdir(path.dirname(copy), { recursive: true })
+      await writeFileAtomic(copy, text)
+      this.copied.set(workspace, text)
+    } catch (error) {
+      console.warn(`Mecatl: could not keep a copy of ${projectSettingsPath(workspace)}:`, error)
+    }
+  }
+}
+
+/** Reads a project's file once, keeping no copies (for callers without a data directory). */
+export function loadProjectSettings(workspace: string): Promise<LoadedProjectSettings> {
+  return new ProjectSettingsFiles(null).load(workspace)
 }

@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, realpath, rm, writeFile } from 'node:fs/pro
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { SettingsStore } from './settings-store'
+import { settingsBlocked, SettingsStore } from './settings-store'
 
 let dir: string
 let file: string
@@ -13,39 +13,161 @@ beforeEach(async () => {
 })
 afterEach(async () => rm(dir, { recursive: true, force: true }))
 
+/** The settings of the issue's report: a forbid rule, no shell, read-only mode. */
+const careful = [
+  'permissions:',
+  '  mode: read-only',
+  '  rules:',
+  '    - { tool: Shell, command: rm, decision: forbid }',
+  'shell: { enabled: false }',
+  'max_tokens: 4096'
+].join('\n')
+
 describe('SettingsStore', () => {
   it('runs on defaults when there is no file yet', async () => {
     const loaded = await new SettingsStore(file).load()
-    expect(loaded.issues).toEqual([])
+    expect(loaded).toMatchObject({ issues: [], source: 'defaults' })
+    expect(settingsBlocked(loaded)).toBe(false)
     expect(loaded.settings).toMatchObject({ providers: [], permissions: { mode: 'ask' } })
   })
 
-  it('loads a valid file', async () => {
+  it('loads a valid file and keeps an exact copy of it beside the file', async () => {
+    const text = `# my settings\n${careful}\n`
+    await writeFile(file, text)
+    const loaded = await new SettingsStore(file).load()
+    expect(loaded).toMatchObject({ issues: [], source: 'file' })
+    expect(loaded.settings.permissions.mode).toBe('read-only')
+    expect(await readFile(path.join(dir, 'settings.last-valid.yaml'), 'utf8')).toBe(text)
+  })
+
+  it('a typo elsewhere keeps the last valid settings in force: the forbid rule, no shell, read-only', async () => {
+    await writeFile(file, careful)
+    const store = new SettingsStore(file)
+    await store.load()
+    // The person edits the file and misspells a key (and puts a string where a number goes).
+    await writeFile(file, `${careful}\nshel: { enabled: true }\ntool_output_budget_bytes: lots\n`)
+    const loaded = await store.load()
+    expect(loaded.source).toBe('last-valid')
+    expect(settingsBlocked(loaded)).toBe(false)
+    expect(loaded.settings.permissions).toEqual({
+      mode: 'read-only',
+      rules: [{ tool: 'Shell', command: 'rm', decision: 'forbid' }]
+    })
+    expect(loaded.settings.shell.enabled).toBe(false)
+    expect(loaded.issues).toEqual([
+      expect.objectContaining({
+        path: 'shel',
+        line: 7,
+        column: 1,
+        message: '"shel" is not a setting here; did you mean "shell"?'
+      }),
+      expect.objectContaining({ path: 'tool_output_budget_bytes', line: 8, column: 1 })
+    ])
+    // A later start finds the copy too: nothing depends on this process having seen the file.
+    const restarted = await new SettingsStore(file).load()
+    expect(restarted.source).toBe('last-valid')
+    expect(restarted.settings.permissions.mode).toBe('read-only')
+  })
+
+  it('with no valid copy to fall back on, nothing is in force: blocked, never the defaults', async () => {
+    await writeFile(file, `${careful}\npermisions: { mode: allow }\n`)
+    const loaded = await new SettingsStore(file).load()
+    expect(loaded.source).toBe('none')
+    expect(settingsBlocked(loaded)).toBe(true)
+    expect(loaded.issues[0]).toMatchObject({
+      path: 'permisions',
+      line: 7,
+      message: '"permisions" is not a setting here; did you mean "permissions"?'
+    })
+  })
+
+  it('a damaged last-valid copy is no fallback either', async () => {
+    await writeFile(path.join(dir, 'settings.last-valid.yaml'), 'mode: [oops')
+    await writeFile(file, 'nonsense: true\n')
+    expect((await new SettingsStore(file).load()).source).toBe('none')
+  })
+
+  it('says "did you mean" for a misspelt key at any depth, with its line and column', async () => {
     await writeFile(
       file,
       [
+        'permissions:',
+        '  mdoe: ask',
+        'mcp:',
+        '  - name: db',
+        '    comand: sqlite-mcp',
+        'websearch:',
+        '  backends:',
+        '    - kind: searxng',
+        '      urll: https://search.example.org',
         'providers:',
-        '  - id: local',
-        '    kind: openai-compatible',
-        '    base_url: http://127.0.0.1:11434/v1',
-        '    models: [llama3.2]',
-        'default_model: { provider: local, model: llama3.2 }',
-        'permissions: { mode: read-only }'
+        '  - { id: a, kind: openai, modles: [x] }'
       ].join('\n')
     )
     const loaded = await new SettingsStore(file).load()
-    expect(loaded.issues).toEqual([])
-    expect(loaded.settings.providers[0]).toMatchObject({ id: 'local', models: ['llama3.2'] })
-    expect(loaded.settings.permissions.mode).toBe('read-only')
+    const byPath = Object.fromEntries(loaded.issues.map((i) => [i.path, i]))
+    expect(byPath['permissions.mdoe']).toMatchObject({ line: 2, column: 3 })
+    expect(byPath['permissions.mdoe']?.message).toMatch(/did you mean "mode"\?/)
+    expect(byPath['mcp.0.comand']).toMatchObject({ line: 5, column: 5 })
+    expect(byPath['mcp.0.comand']?.message).toMatch(/did you mean "command"\?/)
+    expect(byPath['mcp.0.command']?.message).toMatch(/^is required/)
+    expect(byPath['websearch.backends.0.urll']?.message).toMatch(/did you mean "url"\?/)
+    expect(byPath['websearch.backends.0.urll']).toMatchObject({ line: 9, column: 7 })
+    expect(byPath['providers.0.modles']?.message).toMatch(/did you mean "models"\?/)
+    expect(byPath['providers.0.modles']).toMatchObject({ line: 11, column: 28 })
   })
 
-  it('reports malformed YAML with the file name, runs on defaults, and leaves the file alone', async () => {
+  it('lists the known keys when nothing is close to the misspelt one', async () => {
+    await writeFile(file, 'shell: { turned_on: true }\n')
+    const [issue] = (await new SettingsStore(file).load()).issues
+    expect(issue?.message).toBe('"turned_on" is not a setting here (known: enabled)')
+  })
+
+  it('reports malformed YAML with the file name, line and column, and leaves the file alone', async () => {
     const broken = 'providers:\n  - id: x\n    kind: [unclosed\n'
     await writeFile(file, broken)
     const loaded = await new SettingsStore(file).load()
-    expect(loaded.issues[0]?.message).toMatch(/^settings\.yaml is not valid YAML/)
-    expect(loaded.settings.providers).toEqual([])
+    expect(loaded.issues[0]?.message).toMatch(/^not valid YAML: \S/)
+    expect(loaded.issues[0]?.message).not.toMatch(/line \d+, column/)
+    expect(loaded.issues[0]?.line).toBeGreaterThanOrEqual(3)
+    expect(loaded.source).toBe('none')
     expect(await readFile(file, 'utf8')).toBe(broken)
+  })
+
+  it('refuses a YAML alias bomb with a sentence, not a stack trace or a hang', async () => {
+    const bomb = [
+      'a: &a [x, x, x, x, x, x, x, x, x, x]',
+      'b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]',
+      'c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]',
+      'd: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]',
+      'e: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d, *d]',
+      'f: [*e, *e, *e, *e, *e, *e, *e, *e, *e, *e]'
+    ].join('\n')
+    await writeFile(file, bomb)
+    const loaded = await new SettingsStore(file).load()
+    expect(loaded.source).toBe('none')
+    expect(loaded.issues).toEqual([
+      {
+        path: '(file)',
+        message: expect.stringMatching(/aliases \(\*name\) too many times.*billion laughs/)
+      }
+    ])
+  })
+
+  it('refuses a file over a mebibyte without parsing it', async () => {
+    await writeFile(file, `# ${'x'.repeat(2 * 1024 * 1024)}\n`)
+    const loaded = await new SettingsStore(file).load()
+    expect(loaded.issues[0]?.message).toMatch(
+      /^settings\.yaml is 2\.0 MiB; a settings file may be at most 1\.0 MiB/
+    )
+  })
+
+  it('says so when the settings path is a folder', async () => {
+    const folder = path.join(dir, 'folder.yaml')
+    await writeFile(path.join(dir, 'placeholder'), '')
+    await import('node:fs/promises').then((fs) => fs.mkdir(folder))
+    const loaded = await new SettingsStore(folder).load()
+    expect(loaded.issues[0]?.message).toMatch(/is a folder, not a settings file/)
   })
 
   it('names each invalid setting by its path and says what to do', async () => {
@@ -62,21 +184,24 @@ describe('SettingsStore', () => {
       ].join('\n')
     )
     const loaded = await new SettingsStore(file).load()
-    const byPath = Object.fromEntries(loaded.issues.map((i) => [i.path, i.message]))
-    expect(byPath['providers.0.base_url']).toMatch(/needs a base URL/)
-    expect(byPath['providers.1.api_key_env']).toMatch(/name of an environment variable, not a key/)
-    expect(byPath['default_model.provider']).toBe('no provider has the id "missing"')
+    const byPath = Object.fromEntries(loaded.issues.map((i) => [i.path, i]))
+    expect(byPath['providers.0.base_url']?.message).toMatch(/needs a base URL/)
+    expect(byPath['providers.0.base_url']?.line).toBe(2)
+    expect(byPath['providers.1.api_key_env']?.message).toMatch(/name of an environment variable/)
+    expect(byPath['providers.1.api_key_env']).toMatchObject({ line: 6, column: 5 })
+    expect(byPath['default_model.provider']?.message).toBe('no provider has the id "missing"')
   })
 
   it('refuses to save invalid settings and writes nothing', async () => {
     const store = new SettingsStore(file)
-    const result = await store.save({ providers: [{ id: 'x', kind: 'nope' }] })
+    const result = await store.save({ providers: [{ id: 'x', kind: 'nope' }], shel: {} })
     expect(result.saved).toBe(false)
-    expect(result.issues[0]?.path).toBe('providers.0.kind')
+    expect(result.issues.map((i) => i.path)).toEqual(['providers.0.kind', 'shel'])
+    expect(result.issues[1]?.message).toMatch(/did you mean "shell"/)
     expect(await readdir(dir)).toEqual([])
   })
 
-  it('saves valid settings as YAML that loads back the same', async () => {
+  it('saves valid settings as YAML that loads back the same, and keeps them as the valid copy', async () => {
     const store = new SettingsStore(file)
     const settings = {
       providers: [
@@ -88,6 +213,9 @@ describe('SettingsStore', () => {
     const loaded = await new SettingsStore(file).load()
     expect(loaded.raw).toEqual(settings)
     expect(loaded.settings.default_model).toEqual(settings.default_model)
+    expect(await readFile(path.join(dir, 'settings.last-valid.yaml'), 'utf8')).toBe(
+      await readFile(file, 'utf8')
+    )
   })
 
   it('keeps a backup of a malformed file before replacing it', async () => {
@@ -99,6 +227,25 @@ describe('SettingsStore', () => {
     const backup = names.find((n) => n.startsWith('settings.yaml.bak-'))
     expect(backup).toBeDefined()
     expect(await readFile(path.join(dir, backup ?? ''), 'utf8')).toBe('this: [is: broken\n')
+  })
+
+  it('tells listeners when the settings in force change, and the banner when problems come and go', async () => {
+    await writeFile(file, careful)
+    const store = new SettingsStore(file)
+    const changes: string[] = []
+    const statuses: string[] = []
+    store.onChange((s) => changes.push(s.permissions.mode))
+    store.onStatus((l) => statuses.push(`${l.source}:${l.issues.length}`))
+    await store.load()
+    await store.load()
+    await writeFile(file, `${careful}\nshel: 1\n`)
+    await store.load()
+    await store.load()
+    await writeFile(file, careful.replace('read-only', 'ask'))
+    await store.load()
+    // Loading the same thing again tells nobody; a broken file keeps the same settings in force.
+    expect(changes).toEqual(['read-only', 'ask'])
+    expect(statuses).toEqual(['file:0', 'last-valid:1', 'file:0'])
   })
 })
 
@@ -116,12 +263,13 @@ describe('permission rules in settings', () => {
     )
     const loaded = await new SettingsStore(file).load()
     expect(loaded.issues).toEqual([
-      {
+      expect.objectContaining({
         path: 'permissions.rules.1',
+        line: 5,
         message: 'the rule "git push" matches "git push origin", listed under not_match'
-      }
+      })
     ])
-    expect(loaded.settings.permissions.rules).toEqual([])
+    expect(loaded.source).toBe('none')
   })
 
   it('refuses a command on a rule for another tool', async () => {

@@ -1,74 +1,104 @@
-import { mkdir, readFile, copyFile } from 'node:fs/promises'
+import { copyFile, mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import YAML from 'yaml'
-import {
-  describeIssues,
-  settingsSchema,
-  type Settings,
-  type SettingsIssue
-} from '../../shared/settings'
-import { checkRuleExamples } from '../gate/rules'
+import { settingsSchema, type Settings, type SettingsIssue } from '../../shared/settings'
+import { describeIssues } from '../../shared/settings-issues'
+import { checkRuleExamples, type PermissionRule } from '../gate/rules'
 import { writeFileAtomic } from '../workspace/atomic-write'
+import { readSettingsFile, type SettingsFileRead } from './settings-file'
+
+/**
+ * Where the settings in force came from: the file; no file yet (the defaults, a first start);
+ * the copy of the last valid file, because the file has problems; or nothing, because the file
+ * has problems and no valid copy exists, in which case no turn may run (`settingsBlocked`).
+ */
+export type SettingsSource = 'file' | 'defaults' | 'last-valid' | 'none'
 
 export interface LoadedSettings {
   path: string
   /** What the file holds, as parsed (even when invalid), so the settings screen can show it. */
   raw: unknown
-  /** The settings in force: the file's when valid, else the defaults. */
+  /** The settings in force (see `source`); with source `none`, defaults that must not run. */
   settings: Settings
+  /** The file's problems, with line and column where the text shows them. */
   issues: SettingsIssue[]
+  source: SettingsSource
+  /** The copy of the last valid file, beside it. */
+  lastValidPath: string
 }
 
 const defaults: Settings = settingsSchema.parse({})
 
-/** A rule whose own examples disagree with it is a mistake to stop on, not to run with. */
-async function ruleExampleIssues(settings: Settings): Promise<SettingsIssue[]> {
-  const problems = await checkRuleExamples(settings.permissions.rules)
-  return problems.map((p) => ({ path: `permissions.rules.${p.index}`, message: p.message }))
+/** True when the settings file is broken and there is nothing valid to fall back on. */
+export function settingsBlocked(loaded: Pick<LoadedSettings, 'source'>): boolean {
+  return loaded.source === 'none'
 }
 
+/** `settings.yaml` → `settings.last-valid.yaml`, in the same folder. */
+export function lastValidPathFor(file: string): string {
+  const stem = path.basename(file).replace(/\.ya?ml$/i, '')
+  return path.join(path.dirname(file), `${stem}.last-valid.yaml`)
+}
+
+/** A rule whose own examples disagree with it is a mistake to stop on, not to run with. */
+export async function ruleExampleIssues(
+  rules: readonly PermissionRule[],
+  at: string[] = ['permissions', 'rules']
+): Promise<SettingsIssue[]> {
+  const problems = await checkRuleExamples(rules)
+  return problems.map((p) => ({
+    path: [...at, p.index].join('.'),
+    segments: [...at, p.index],
+    message: p.message
+  }))
+}
+
+const checkSettings = (settings: Settings): Promise<SettingsIssue[]> =>
+  ruleExampleIssues(settings.permissions.rules)
+
 /**
- * The YAML settings file. A malformed file is reported, never overwritten silently: the app
- * runs on defaults until the person fixes it, and a save keeps a backup of what was there.
+ * The YAML settings file, failing closed. A file that does not validate (bad YAML, an unknown
+ * key, a wrong type, a rule that fails its own examples) never makes the app fall back to the
+ * defaults: a typo elsewhere in the file must not drop a forbid rule or `mode: read-only`. The
+ * settings in force are then the copy of the last valid file kept beside it, and without one,
+ * nothing runs until the file is fixed. A save keeps a backup of a broken file it replaces.
  */
 export class SettingsStore {
   private current: LoadedSettings | null = null
+  private inForce: string | null = null
+  /** The text last copied to the last-valid file: it is loaded before every turn, copied on change. */
+  private copied: string | null = null
   private readonly listeners = new Set<(settings: Settings) => void>()
+  private readonly statusListeners = new Set<(loaded: LoadedSettings) => void>()
+  readonly lastValidPath: string
 
-  constructor(readonly filePath: string) {}
+  constructor(readonly filePath: string) {
+    this.lastValidPath = lastValidPathFor(filePath)
+  }
 
-  /** Told whenever settings are loaded or saved, so running parts (MCP servers) follow them. */
+  /** Told whenever the settings in force change, so running parts (MCP servers) follow them. */
   onChange(listener: (settings: Settings) => void): () => void {
     this.listeners.add(listener)
     return () => this.listeners.delete(listener)
   }
 
+  /** Told whenever the file's problems or the source of the settings change (the banner). */
+  onStatus(listener: (loaded: LoadedSettings) => void): () => void {
+    this.statusListeners.add(listener)
+    return () => this.statusListeners.delete(listener)
+  }
+
+  /** Reads the file again; the settings in force follow it, its last valid copy, or nothing. */
   async load(): Promise<LoadedSettings> {
-    let text: string
-    try {
-      text = await readFile(this.filePath, 'utf8')
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
-        return this.remember({}, defaults, [
-          { path: '(file)', message: `cannot read ${this.filePath}: ${String(error)}` }
-        ])
-      }
-      return this.remember({}, defaults, [])
+    const read = await readSettingsFile(this.filePath, settingsSchema, checkSettings)
+    if (read.kind === 'missing') return this.remember({}, defaults, [], 'defaults')
+    if (read.kind === 'valid') {
+      await this.keepCopy(read.text)
+      return this.remember(read.raw, read.value, [], 'file')
     }
-    const document = YAML.parseDocument(text, { prettyErrors: true })
-    if (document.errors.length > 0) {
-      const issues = document.errors.map((error) => ({
-        path: '(file)',
-        message: `${path.basename(this.filePath)} is not valid YAML: ${error.message}`
-      }))
-      return this.remember(text, defaults, issues)
-    }
-    const raw: unknown = document.toJS() ?? {}
-    const parsed = settingsSchema.safeParse(raw)
-    if (!parsed.success) return this.remember(raw, defaults, describeIssues(parsed.error))
-    const wrongExamples = await ruleExampleIssues(parsed.data)
-    if (wrongExamples.length > 0) return this.remember(raw, defaults, wrongExamples)
-    return this.remember(raw, parsed.data, [])
+    const copy = await this.lastValid()
+    if (copy) return this.remember(read.raw, copy, read.issues, 'last-valid')
+    return this.remember(read.raw, defaults, read.issues, 'none')
   }
 
   /** The settings last loaded (loading them first if needed). */
@@ -78,22 +108,73 @@ export class SettingsStore {
 
   async save(raw: unknown): Promise<{ saved: boolean; issues: SettingsIssue[] }> {
     const parsed = settingsSchema.safeParse(raw)
-    if (!parsed.success) return { saved: false, issues: describeIssues(parsed.error) }
-    const wrongExamples = await ruleExampleIssues(parsed.data)
+    if (!parsed.success) {
+      return { saved: false, issues: describeIssues(parsed.error, settingsSchema) }
+    }
+    const wrongExamples = await checkSettings(parsed.data)
     if (wrongExamples.length > 0) return { saved: false, issues: wrongExamples }
     await mkdir(path.dirname(this.filePath), { recursive: true })
     const previous = await this.get()
     if (previous.issues.length > 0) {
       await copyFile(this.filePath, `${this.filePath}.bak-${Date.now()}`).catch(() => undefined)
     }
-    await writeFileAtomic(this.filePath, YAML.stringify(raw))
-    this.remember(raw, parsed.data, [])
+    const text = YAML.stringify(raw)
+    await writeFileAtomic(this.filePath, text)
+    await this.keepCopy(text)
+    this.remember(raw, parsed.data, [], 'file')
     return { saved: true, issues: [] }
   }
 
-  private remember(raw: unknown, settings: Settings, issues: SettingsIssue[]): LoadedSettings {
-    this.current = { path: this.filePath, raw, settings, issues }
-    for (const listener of this.listeners) listener(settings)
+  private async lastValid(): Promise<Settings | null> {
+    const read: SettingsFileRead<Settings> = await readSettingsFile(
+      this.lastValidPath,
+      settingsSchema,
+      checkSettings
+    )
+    return read.kind === 'valid' ? read.value : null
+  }
+
+  /**
+   * A copy of a file that validated, for the day it does not. Failing to write it is no reason
+   * to refuse settings that are valid.
+   */
+  private async keepCopy(text: string): Promise<void> {
+    if (this.copied === text) return
+    try {
+      await writeFileAtomic(this.lastValidPath, text)
+      this.copied = text
+    } catch (error) {
+      console.warn(
+        `Mecatl: could not keep a copy of valid settings at ${this.lastValidPath}:`,
+        error
+      )
+    }
+  }
+
+  private remember(
+    raw: unknown,
+    settings: Settings,
+    issues: SettingsIssue[],
+    source: SettingsSource
+  ): LoadedSettings {
+    const before = this.current
+    this.current = {
+      path: this.filePath,
+      raw,
+      settings,
+      issues,
+      source,
+      lastValidPath: this.lastValidPath
+    }
+    const inForce = JSON.stringify(settings)
+    if (inForce !== this.inForce) {
+      this.inForce = inForce
+      for (const listener of this.listeners) listener(settings)
+    }
+    const status = JSON.stringify([source, issues])
+    if (!before || status !== JSON.stringify([before.source, before.issues])) {
+      for (const listener of this.statusListeners) listener(this.current)
+    }
     return this.current
   }
 }

@@ -20,13 +20,19 @@ import { sessionProfileSchema } from '../session-profile'
 import { questionSchema } from '../skills'
 import { messageTextSchema } from './message-size'
 import type { CallName, EventName } from './names'
-import { featureCalls, folderPath, none, sessionRef, type CallSpec } from './feature-calls'
+import {
+  featureCalls,
+  folderPath,
+  none,
+  sessionRef,
+  settingsIssueSchema,
+  type CallSpec
+} from './feature-calls'
 
 const rulesTarget = z
   .object({ workspace: folderPath, sessionId: z.string().min(1).optional() })
   .strict()
 
-const settingsIssueSchema = z.object({ path: z.string(), message: z.string() })
 
 /** The core calls: the app, folders, sessions, approvals, settings and rules. */
 const coreCalls = {
@@ -251,6 +257,8 @@ export const events = {
     workspace: z.string().nullable(),
     name: z.string()
   }),
+  /** A settings file's problems changed: the user's (`workspace` null) or a project's. */
+  'settings.status': z.object({ workspace: z.string().nullable() }),
   'question.asked': questionSchema,
   /** `answer` is null when the question was dropped (the turn stopped). */
   'question.resolved': z.object({

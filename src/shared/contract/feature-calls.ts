@@ -28,8 +28,28 @@ const memoryChange = z
 /** A memory with its history and its first revision (who created it, and when). */
 const memoryInspection = memoryDetailSchema.extend({ origin: memoryRevisionSchema.nullable() })
 
+export const settingsIssueSchema = z.object({
+  path: z.string(),
+  message: z.string(),
+  line: z.number().int().optional(),
+  column: z.number().int().optional()
+})
+
+/** A settings file with problems, and where the settings in force came from meanwhile. */
+const settingsFileHealthSchema = z.object({
+  scope: z.enum(['user', 'project']),
+  path: z.string(),
+  issues: z.array(settingsIssueSchema),
+  source: z.enum(['file', 'defaults', 'last-valid', 'none'])
+})
+
 /** The calls of the features around the core: MCP, spills, jobs, memory, web search, skills. */
 export const featureCalls = {
+  /** The settings files that apply in a folder (or the user's alone) that have problems. */
+  'settings.status': {
+    input: z.object({ workspace: folderPath.optional() }).strict(),
+    output: z.object({ blocked: z.boolean(), files: z.array(settingsFileHealthSchema) })
+  },
   'mcp.status': {
     input: z.object({ workspace: folderPath.optional() }).strict(),
     output: mcpStatusSchema

@@ -23,6 +23,7 @@ export const callNames = [
   'approval.respond',
   'settings.get',
   'settings.save',
+  'settings.status',
   'provider.test',
   'provider.models',
   'secrets.store',
@@ -73,6 +74,7 @@ export const eventNames = [
   'job.output',
   'job.dismissed',
   'memory.changed',
+  'settings.status',
   'question.asked',
   'question.resolved'
 ] as const

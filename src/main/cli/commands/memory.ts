@@ -1,11 +1,10 @@
 import { realpathSync } from 'node:fs'
-import { dataDirectory } from '../../settings/data-dir'
 import { boldHits, unmark } from '../../store/memory-query'
 import { projectOwner, userOwner } from '../../store/memory-store'
 import { openStore } from '../../store/store'
 import { when } from '../../tools/memory/memory-text'
 import { UsageError, type CliArgs } from '../args'
-import { requireWorkspace } from '../context'
+import { requireValidSettings, requireWorkspace } from '../context'
 
 const LIMIT = 20
 
@@ -21,7 +20,7 @@ export async function memoryCommand(args: CliArgs): Promise<number> {
   }
   const folder = realpathSync(args.workspace ? requireWorkspace(args) : process.cwd())
   const owner = args.user ? userOwner : projectOwner(folder)
-  const store = openStore(dataDirectory())
+  const store = openStore(await requireValidSettings(args))
   try {
     const { hits } = store.memory.search(owner, query, { limit: LIMIT })
     if (args.json) {

@@ -1,11 +1,10 @@
 import { realpathSync } from 'node:fs'
 import { exportSession, type ExportFormat } from '../../agent/session-export'
 import { rehydrate } from '../../agent/session-rehydrate'
-import { dataDirectory } from '../../settings/data-dir'
 import { openStore } from '../../store/store'
 import type { StoredSession } from '../../store/session-store'
 import { UsageError, type CliArgs } from '../args'
-import { requireWorkspace } from '../context'
+import { requireValidSettings, requireWorkspace } from '../context'
 
 const VERBS =
   'sessions list [--workspace DIR] | sessions show ID | sessions export ID [--format jsonl|md]'
@@ -18,7 +17,7 @@ export async function sessionsCommand(args: CliArgs): Promise<number> {
   const [verb, id, ...extra] = args.positionals
   if (extra.length > 0 || !verb) throw new UsageError(`sessions takes one verb: ${VERBS}`)
   const format = exportFormat(args.format)
-  const store = openStore(dataDirectory())
+  const store = openStore(await requireValidSettings(args))
   try {
     if (verb === 'list') {
       if (id) throw new UsageError(`sessions list takes no id: ${VERBS}`)

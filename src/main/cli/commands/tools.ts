@@ -6,7 +6,7 @@ import { cliCore, requireWorkspace } from '../context'
 export async function toolsCommand(args: CliArgs): Promise<number> {
   // MCP servers start in the project folder: --workspace, or where the command runs.
   const workspace = args.workspace ? requireWorkspace(args) : process.cwd()
-  const core = await cliCore(args, { host: 'cli', interactive: false })
+  const core = await cliCore(args, { host: 'cli', interactive: false, workspace })
   const catalog = await core.catalogFor(workspace)
   const status = await core.mcp.status(workspace, true)
   for (const line of mcpProblems(status)) console.error(line)

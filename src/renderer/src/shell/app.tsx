@@ -1,6 +1,7 @@
 import { useEffect, type JSX } from 'react'
 import { ConnectionBanner } from '../bridge/connection-banner'
 import { useConnection } from '../bridge/connection-store'
+import { SettingsBanner } from '../features/settings/settings-banner'
 import { SettingsScreen } from '../features/settings/settings-screen'
 import { loadSettings } from '../features/settings/settings-store'
 import { WelcomeScreen } from '../features/welcome/welcome-screen'
@@ -76,6 +77,7 @@ export function App(): JSX.Element {
   return (
     <div className="app">
       <ConnectionBanner />
+      {info !== null && <SettingsBanner workspace={route.folder ?? null} />}
       <div className="app__body">
         {!ready && (
           <div className="center-screen center-screen--boot" aria-busy="true">

@@ -115,6 +115,9 @@ export function SettingsScreen(): JSX.Element {
               <ul className="issue-list">
                 {state.fileIssues.map((issue, i) => (
                   <li key={i}>
+                    {issue.line !== undefined && (
+                      <span className="issue-list__where">line {issue.line} · </span>
+                    )}
                     <span className="mono">{issue.path}</span>: {issue.message}
                   </li>
                 ))}
@@ -248,6 +251,9 @@ export function SettingsScreen(): JSX.Element {
               >
                 {state.saveIssues.map((issue, i) => (
                   <li key={i}>
+                    {issue.line !== undefined && (
+                      <span className="issue-list__where">line {issue.line} · </span>
+                    )}
                     <span className="mono">{issue.path}</span>: {issue.message}
                   </li>
                 ))}

@@ -1,0 +1,47 @@
+import path from 'node:path'
+import { projectSettingsSchema, settingsSchema } from '../../shared/settings'
+import { projectSettingsPath } from '../settings/project-settings'
+import { readSettingsFile, formatIssues } from '../settings/settings-file'
+import { ruleExampleIssues } from '../settings/settings-store'
+
+/** Settings files that do not validate: the CLI stops on them (exit 2), never runs on defaults. */
+export class SettingsInvalidError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'SettingsInvalidError'
+  }
+}
+
+/**
+ * Checks the settings files a command would use: the user's (or `--config`) and the project's
+ * when it works in a folder. The CLI has no window to show a banner and no person to ask, so it
+ * does not fall back on a last valid copy either: it lists every problem and stops.
+ */
+export async function settingsProblems(
+  userFile: string,
+  projectFolder: string | null
+): Promise<string | null> {
+  const reports: string[] = []
+  const user = await readSettingsFile(userFile, settingsSchema, (s) =>
+    ruleExampleIssues(s.permissions.rules)
+  )
+  if (user.kind === 'invalid') reports.push(report(userFile, user.issues))
+  if (projectFolder) {
+    const file = projectSettingsPath(path.resolve(projectFolder))
+    const project = await readSettingsFile(file, projectSettingsSchema, (s) =>
+      ruleExampleIssues(s.permissions.rules)
+    )
+    if (project.kind === 'invalid') reports.push(report(file, project.issues))
+  }
+  return reports.length > 0 ? reports.join('\n') : null
+}
+
+function report(file: string, issues: Parameters<typeof formatIssues>[1]): string {
+  const count = issues.length === 1 ? 'a problem' : `${issues.length} problems`
+  return `the settings file ${file} has ${count}, so nothing ran (Mecatl never runs on defaults in place of your settings):\n${formatIssues(file, issues)}`
+}
+
+/** Where a command finds the user's settings file. */
+export function userSettingsFile(dataDir: string, config: string | undefined): string {
+  return config ?? path.join(dataDir, 'settings.yaml')
+}
