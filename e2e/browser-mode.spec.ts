@@ -5,6 +5,10 @@ import { closeCode, encodeFrame, openRawSocket, rawExchange } from '../src/main/
 import { expect, test } from './fixtures/app'
 import { sendMessage, waitForTurnEnd } from './fixtures/chat'
 
+interface Clipboard {
+  writeText(text: string): Promise<void>
+}
+
 test('malformed requests and frames are answered, and the app goes on working', async ({
   page,
   app
@@ -49,7 +53,12 @@ test('a paste too large to send stays in the box, with what to do instead', asyn
   const paste = line.repeat(Math.floor((3.2 * 1024 * 1024) / line.length))
   const input = page.getByTestId('composer-input')
   // Pasted as a person pastes it: one Ctrl+V from the clipboard.
-  await page.evaluate((text) => navigator.clipboard.writeText(text), paste)
+  await page.evaluate((text) => {
+    // Runs in the page; the e2e project is typed for Node, without the DOM's globals.
+    const { clipboard } = (globalThis as unknown as { navigator: { clipboard: Clipboard } })
+      .navigator
+    return clipboard.writeText(text)
+  }, paste)
   await input.focus()
   await page.keyboard.press('Control+V')
 
