@@ -8,6 +8,7 @@ import { InteractiveApprover } from './gate/interactive-approver'
 import { RuleBook } from './gate/rule-book'
 import { JobManager, type JobManagerOptions } from './jobs/job-manager'
 import { cleanAbandonedJobDirs } from './jobs/temp-dirs'
+import { sweepOrphanedJobs } from './jobs/orphan-sweep'
 import { McpManager, type McpManagerOptions } from './mcp/mcp-manager'
 import type { Provider } from './providers/provider'
 import { EventHub } from './rpc/event-hub'
@@ -122,6 +123,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   })
   // Temp directories of jobs from a run that crashed: only ours, proved by a marker, go.
   const swept = cleanAbandonedJobDirs(options.jobs?.tempBase).catch(() => [])
+  // Processes that jobs of a Mecatl killed outright left running: only ours, proved by the
+  // job marker in their environment and by their owner being gone (see jobs/orphan-sweep.ts).
+  const orphansSwept = sweepOrphanedJobs().catch(() => undefined)
   const store = openStore(options.dataDir)
   // Subscribed before any session exists, so every event of every session is recorded.
   const recorder = new SessionRecorder(store.sessions, hub)
@@ -255,6 +259,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       // Jobs still running when their session ends are stopped with everything they started.
       await jobs.dispose()
       await swept
+      await orphansSwept
       await mcp.dispose()
       recorder.close()
       store.close()

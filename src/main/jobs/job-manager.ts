@@ -1,5 +1,6 @@
 import type { JobSummary } from '../../shared/jobs'
 import { Job, type StopCause } from './job'
+import { JOB_MARKER_VAR, markerValue, newJobToken } from './job-marker'
 import type { OutputBatch, OutputSnapshot } from './output-stream'
 import { JobTempDirs } from './temp-dirs'
 
@@ -58,9 +59,10 @@ export class JobManager {
     const id = `bashcmd-${this.next++}`
     const hidden = new Set(await this.options.hiddenEnv?.())
     const tmp = await this.temp.create(id)
+    const token = newJobToken()
     let job: Job
     try {
-      job = this.spawn(id, tmp, request, this.environment(tmp, hidden))
+      job = this.spawn(id, tmp, token, request, this.environment(tmp, token, hidden))
     } catch (error) {
       await this.temp.remove(tmp)
       throw error
@@ -70,7 +72,13 @@ export class JobManager {
     return job
   }
 
-  private spawn(id: string, tmp: string, request: StartRequest, env: Record<string, string>): Job {
+  private spawn(
+    id: string,
+    tmp: string,
+    token: string,
+    request: StartRequest,
+    env: Record<string, string>
+  ): Job {
     const job: Job = new Job(
       {
         id,
@@ -82,6 +90,7 @@ export class JobManager {
         description: request.description ?? null,
         timeoutMs: request.timeoutMs,
         env,
+        token,
         ringBytes: this.ringBytes
       },
       {
@@ -189,7 +198,10 @@ export class JobManager {
     await Promise.all(running.map((job) => job.finished))
   }
 
-  /** Stops everything, waits for it to end, and removes the temp directories. */
+  /**
+   * Stops everything, waits until every process any job started is dead, and removes the temp
+   * directories.
+   */
   async dispose(): Promise<void> {
     this.disposed = true
     const all = [...this.jobs.values()]
@@ -202,7 +214,11 @@ export class JobManager {
     this.events.updated?.(job.summary())
   }
 
-  private environment(tmp: string, hidden: ReadonlySet<string>): Record<string, string> {
+  private environment(
+    tmp: string,
+    token: string,
+    hidden: ReadonlySet<string>
+  ): Record<string, string> {
     const env: Record<string, string> = {}
     for (const [key, value] of Object.entries(this.options.env ?? process.env)) {
       if (value !== undefined && !hidden.has(key)) env[key] = value
@@ -216,7 +232,9 @@ export class JobManager {
       TEMP: tmp,
       // Nobody is at the keyboard to page through output.
       PAGER: 'cat',
-      GIT_PAGER: 'cat'
+      GIT_PAGER: 'cat',
+      // Set last and never hidden: it is how everything the command starts is found and ended.
+      [JOB_MARKER_VAR]: markerValue(env[JOB_MARKER_VAR], token)
     }
   }
 }

@@ -17,7 +17,10 @@ export interface JobSpec {
   description: string | null
   /** Null: runs until it ends or is stopped. */
   timeoutMs: number | null
+  /** Holds the job's marker, ending in `token` (see job-marker.ts). */
   env: Record<string, string>
+  /** Names this job in the marker every process it starts carries. */
+  token: string
   ringBytes: number
 }
 
@@ -55,7 +58,7 @@ export class Job {
     this.spec = spec
     this.ring = new ByteRing(spec.ringBytes)
     this.process = new PtyProcess(
-      { command: spec.command, cwd: spec.workspace, env: spec.env },
+      { command: spec.command, cwd: spec.workspace, env: spec.env, token: spec.token },
       (chunk) => {
         this.ring.push(chunk)
         this.stream.push(chunk)

@@ -20,31 +20,55 @@ export function processExists(pid: number): boolean {
   }
 }
 
+/** What /proc/<pid>/stat tells of a process that the jobs need. */
+export interface ProcStat {
+  /** R, S, D, Z (a zombie: dead, waiting for its parent), X (dead)... */
+  state: string
+  sid: number
+  /** Clock ticks after boot: with the pid, names one process even after the pid is reused. */
+  startTime: number
+}
+
+/** /proc/<pid>/stat (Linux), or null when there is no such process or no /proc. */
+export function readProcStat(pid: number | 'self'): ProcStat | null {
+  let stat: string
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+  } catch {
+    return null
+  }
+  // The command name may hold spaces and parentheses: the fields start after the last ')'.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  const startTime = Number(fields[19])
+  const sid = Number(fields[3])
+  if (!fields[0] || !Number.isInteger(startTime) || !Number.isInteger(sid)) return null
+  return { state: fields[0], sid, startTime }
+}
+
+/** Whether the process `pid` that started at `startTime` still runs (a zombie does not). */
+export function stillRunning(pid: number, startTime: number): boolean {
+  const stat = readProcStat(pid)
+  return stat !== null && stat.startTime === startTime && stat.state !== 'Z' && stat.state !== 'X'
+}
+
+/** The numeric entries of /proc: every process this one can see (none without /proc). */
+export function procPids(): number[] {
+  if (process.platform !== 'linux') return []
+  try {
+    return readdirSync('/proc')
+      .filter((entry) => /^\d+$/.test(entry))
+      .map(Number)
+  } catch {
+    return []
+  }
+}
+
 /**
  * The processes whose session is `sid` (Linux, from /proc): a command that made itself a new
  * process group (`set -m`, a subshell with job control) is still in the pty's session.
  */
 export function sessionMembers(sid: number): number[] {
-  if (process.platform !== 'linux') return []
-  let entries: string[]
-  try {
-    entries = readdirSync('/proc')
-  } catch {
-    return []
-  }
-  const members: number[] = []
-  for (const entry of entries) {
-    if (!/^\d+$/.test(entry)) continue
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
-      // The command name may hold spaces and parentheses: the fields start after the last ')'.
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-      if (Number(fields[3]) === sid) members.push(Number(entry))
-    } catch {
-      // Exited while we looked.
-    }
-  }
-  return members
+  return procPids().filter((pid) => readProcStat(pid)?.sid === sid)
 }
 
 /**

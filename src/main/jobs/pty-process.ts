@@ -1,12 +1,17 @@
 import { existsSync } from 'node:fs'
 import * as pty from 'node-pty'
 import { ExitMarker } from './exit-marker'
+import { JOB_MARKER_VAR, parseMarker } from './job-marker'
+import { killMarked, ofJob, signalMarked, type MarkerMatch } from './marked-processes'
 import { processExists, signalTree } from './process-group'
 
 export interface PtyCommand {
   command: string
   cwd: string
+  /** Must hold the job's marker ({@link JOB_MARKER_VAR}) with `token` as its last entry. */
   env: Record<string, string>
+  /** The job's token: every process carrying it in its marker is ended with the job. */
+  token: string
   cols?: number
   rows?: number
 }
@@ -28,7 +33,9 @@ const SHELL = existsSync('/bin/bash') ? '/bin/bash' : '/bin/sh'
  * One command in its own pseudo-terminal, so it prints as it would for a person (colours,
  * progress bars) and can be stopped with everything it started. The shell is a session and
  * process-group leader (node-pty calls setsid), so killing the group kills its children and
- * theirs. Stdin is /dev/null: nobody is there to type, so a prompt ends instead of hanging.
+ * theirs; what left the group and the session is found by the job's marker in its environment
+ * (see job-marker.ts). `exited` resolves only once all of it is dead. Stdin is /dev/null:
+ * nobody is there to type, so a prompt ends instead of hanging.
  */
 export class PtyProcess {
   readonly pid: number
@@ -40,8 +47,14 @@ export class PtyProcess {
   private ended = false
   private readonly marker = new ExitMarker()
   private reported = false
+  private readonly mine: MarkerMatch
 
   constructor(spec: PtyCommand, onData: (chunk: Buffer) => void) {
+    // Without its token in the environment, the job's own processes could not be found.
+    if (parseMarker(spec.env[JOB_MARKER_VAR]).at(-1)?.token !== spec.token) {
+      throw new Error(`the command's environment does not carry its job marker (${JOB_MARKER_VAR})`)
+    }
+    this.mine = ofJob(spec.token)
     this.term = pty.spawn(SHELL, ['-c', this.marker.script(spec.command)], {
       name: 'xterm-256color',
       cols: spec.cols ?? COLS,
@@ -59,6 +72,7 @@ export class PtyProcess {
       if (this.marker.exitCode !== null && !this.reported) {
         this.reported = true
         signalTree(this.pid, 'SIGKILL')
+        signalMarked(this.mine, 'SIGKILL')
       }
     })
     this.exited = new Promise((resolve) => {
@@ -67,14 +81,16 @@ export class PtyProcess {
         this.stopPolling()
         const rest = this.marker.flush()
         if (rest.length > 0) onData(rest)
-        // Nothing a command started outlives it: a leftover that ignored the hang-up goes now.
+        // Nothing a command started outlives it: a leftover that ignored the hang-up goes now,
+        // and the job is not over until the last one is dead.
         signalTree(this.pid, 'SIGKILL')
         const reported = this.marker.exitCode
-        resolve(
+        const exit: PtyExit =
           reported === null
             ? { exitCode, signal: signal ? signal : null }
             : { exitCode: reported, signal: null }
-        )
+        const settle = (): void => resolve(exit)
+        void killMarked(this.mine).then(settle, settle)
       })
     })
   }
@@ -109,7 +125,7 @@ export class PtyProcess {
 
   /**
    * Stops the command and everything it started: SIGTERM to the whole tree, then SIGKILL to
-   * what is left after `graceMs`.
+   * what is left after `graceMs`; once the shell is gone, the rest is killed at once.
    */
   terminate(graceMs = 1500): void {
     if (this.ended) return
@@ -117,8 +133,13 @@ export class PtyProcess {
     this.draining = true
     this.resume()
     signalTree(this.pid, 'SIGTERM')
-    const timer = setTimeout(() => signalTree(this.pid, 'SIGKILL'), graceMs)
-    timer.unref()
+    signalMarked(this.mine, 'SIGTERM')
+    // Not unref'd: this is what ends a shell that ignores SIGTERM, so whether it dies must not
+    // depend on some other handle keeping Mecatl alive until then.
+    const timer = setTimeout(() => {
+      signalTree(this.pid, 'SIGKILL')
+      signalMarked(this.mine, 'SIGKILL')
+    }, graceMs)
     void this.exited.then(() => clearTimeout(timer))
   }
 
