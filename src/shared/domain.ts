@@ -220,9 +220,15 @@ export const toolCallStateSchema = z.enum([
 ])
 export type ToolCallState = z.infer<typeof toolCallStateSchema>
 
-/** One tool call as the window shows it. `input` is what the model sent, parsed when it was JSON. */
+/**
+ * One tool call as the window shows it. `input` is what the model sent, parsed when it was JSON.
+ * `id` is the call's identity in the session (its turn and its place in the turn), which cards,
+ * approvals, jobs and saved outputs go by; `wireId` is the id the provider gave it, sent back
+ * only to the provider (absent in sessions recorded before calls had identities of their own).
+ */
 export const toolCallViewSchema = z.object({
   id: z.string(),
+  wireId: z.string().optional(),
   name: z.string(),
   input: z.unknown(),
   state: toolCallStateSchema,

@@ -93,8 +93,11 @@ export const settingsSchema = z
     /** Refuse every send off the machine once private data has entered a conversation. */
     block_sends_after_private: z.boolean().default(false),
     max_tokens: z.number().int().positive().default(8192),
-    /** Seconds a model provider may send nothing, mid-reply or before it, before the turn fails. */
-    provider_idle_timeout_s: z.number().int().min(1).max(3600).default(90),
+    /**
+     * Seconds a model provider may send nothing, mid-reply or before it, before the turn fails
+     * (at most 300: Node's HTTP client itself gives up on a silent server then).
+     */
+    provider_idle_timeout_s: z.number().int().min(1).max(300).default(90),
     /** `enabled: false` removes Shell and ShellStatus from the catalog (read at start). */
     shell: z
       .object({ enabled: z.boolean().default(true) })

@@ -7,13 +7,20 @@ import { parseToolInput } from './tool-input'
 
 /** A tool call as the model made it; `input` is the raw JSON text, or already-parsed arguments. */
 export interface RequestedCall {
+  /** The call's identity in the session (see agent/turn-calls.ts). */
   id: string
+  /** The provider's id for it, when it came from a model (`id` otherwise). */
+  wireId?: string
   name: string
   input: unknown
+  /** Why the call is refused before anything reads its input (arguments over the size limit). */
+  refused?: string
 }
 
 export interface DispatchResult {
   callId: string
+  /** The id the provider pairs this result with. */
+  wireId: string
   name: string
   output: ToolOutput
   refusedBy: string | null
@@ -33,6 +40,17 @@ export interface DispatchDeps {
   budget?: OutputBudget
   /** Why a call by this name is refused before the gate (a tool not yet found with ToolSearch). */
   refuse?: (name: string) => string | null
+}
+
+/**
+ * Why a turn stopped when the person did not stop it (its events could no longer be recorded),
+ * given as the turn signal's abort reason so the calls it stops say why.
+ */
+export class TurnStop extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'TurnStop'
+  }
 }
 
 interface Prepared {
@@ -68,6 +86,7 @@ export async function dispatch(
   if (deps.budget) await fitToBudget(prepared, deps.budget, deps)
   return prepared.map((item) => ({
     callId: item.view.id,
+    wireId: item.view.wireId ?? item.view.id,
     name: item.view.name,
     output: item.output ?? errorOutput('the call did not run'),
     refusedBy: item.view.refusedBy,
@@ -79,6 +98,7 @@ async function prepare(call: RequestedCall, deps: DispatchDeps): Promise<Prepare
   const tool = deps.catalog.get(call.name) ?? null
   const view: ToolCallView = {
     id: call.id,
+    ...(call.wireId !== undefined ? { wireId: call.wireId } : {}),
     name: call.name,
     input: call.input,
     state: 'awaiting-approval',
@@ -88,6 +108,11 @@ async function prepare(call: RequestedCall, deps: DispatchDeps): Promise<Prepare
     endedAt: null,
     output: null,
     refusedBy: null
+  }
+  // Refused unread, so nothing ran and no taint came in; the card keeps the short stand-in.
+  if (call.refused) {
+    view.input = parsedOrRaw(call.input)
+    return finished(view, deps, errorOutput(call.refused), 'limit')
   }
   const refused = deps.refuse?.(call.name)
   // Refused before the gate, so it ran nothing and brings no taint.
@@ -108,7 +133,7 @@ async function prepare(call: RequestedCall, deps: DispatchDeps): Promise<Prepare
   const judged = perCall ? { ...tool, capabilities: perCall } : tool
 
   if (deps.context.signal.aborted) {
-    return finished(view, deps, errorOutput('The turn was stopped before this call ran.'), 'cancel')
+    return finished(view, deps, notRun(deps.context.signal), 'cancel')
   }
   deps.onUpdate({ ...view })
   const decision = await deps.gate.decide(
@@ -119,6 +144,15 @@ async function prepare(call: RequestedCall, deps: DispatchDeps): Promise<Prepare
     return finished(view, deps, errorOutput(decision.reason), decision.refusedBy)
   }
   return { view, tool, input: parsed.value, output: null }
+}
+
+function parsedOrRaw(input: unknown): unknown {
+  if (typeof input !== 'string') return input
+  try {
+    return JSON.parse(input) as unknown
+  } catch {
+    return input
+  }
 }
 
 function finished(
@@ -155,17 +189,12 @@ async function execute(
   const tool = item.tool
   if (!tool) return
   const { view } = item
-  if (deps.context.signal.aborted) {
-    item.output = errorOutput('The turn was stopped before this call ran.')
-    view.state = 'denied'
-    view.refusedBy = 'cancel'
-    view.output = item.output
-    deps.onUpdate({ ...view })
-    return
-  }
+  if (deps.context.signal.aborted) return stopped(item, deps)
   view.state = 'running'
   view.startedAt = now()
   deps.onUpdate({ ...view })
+  // Announcing the call is recorded first; a turn that could not record it stops here.
+  if (deps.context.signal.aborted) return stopped(item, deps)
   try {
     const progress = (display: ToolDisplay): void => {
       // Only while running: a late report must not overwrite the final result.
@@ -184,6 +213,20 @@ async function execute(
     return
   }
   view.state = item.output.isError ? 'failed' : 'done'
+  view.output = item.output
+  deps.onUpdate({ ...view })
+}
+
+function notRun(signal: AbortSignal): ToolOutput {
+  const why = signal.reason instanceof TurnStop ? `: ${signal.reason.message}` : '.'
+  return errorOutput(`The turn was stopped before this call ran${why}`)
+}
+
+function stopped(item: Prepared, deps: DispatchDeps): void {
+  const { view } = item
+  item.output = notRun(deps.context.signal)
+  view.state = 'denied'
+  view.refusedBy = 'cancel'
   view.output = item.output
   deps.onUpdate({ ...view })
 }

@@ -3,6 +3,7 @@ import type { EventFrame } from '../../shared/contract/bridge'
 import type { SessionSummary, TranscriptItem } from '../../shared/domain'
 import type { EventHub } from '../rpc/event-hub'
 import type { SessionStore } from '../store/session-store'
+import { RecordingError } from '../store/store-failure'
 import { transcriptKey } from './session'
 
 /** The events a session's log keeps; the rest (job output, MCP status) belong to no session. */
@@ -36,6 +37,8 @@ interface Streaming {
  * item carries the whole text); instead the partial reply is saved as its transcript item at
  * its first delta and then at most every PARTIAL_FLUSH_MS while it streams (a timer catches the
  * tail). The recorder listens before any window does, so text a person saw was saved first.
+ * A write that fails marks the session in the store (see SessionStore.recordingFailure): the
+ * turn running in it reads that after each of its records and stops, saying why.
  */
 export class SessionRecorder {
   private readonly streaming = new Map<string, Streaming>()
@@ -52,7 +55,10 @@ export class SessionRecorder {
     this.timer.unref()
   }
 
-  /** Records one event; the store's own errors are logged, never thrown at the emitter. */
+  /**
+   * Records one event; never throws at the emitter. A store that cannot write says so through
+   * the session's recording failure; anything else is logged.
+   */
   record(frame: EventFrame): void {
     try {
       if (frame.event === 'message.delta') {
@@ -76,7 +82,9 @@ export class SessionRecorder {
       }
       this.append(sessionId, frame.event, payload, null)
     } catch (error) {
-      console.error(`could not record ${frame.event} in the session store:`, error)
+      if (!(error instanceof RecordingError)) {
+        console.error(`could not record ${frame.event} in the session store:`, error)
+      }
     }
   }
 
@@ -106,7 +114,16 @@ export class SessionRecorder {
   }
 
   private flushPartials(): void {
-    for (const open of this.streaming.values()) if (open.dirty) this.savePartial(open)
+    for (const open of this.streaming.values()) {
+      if (!open.dirty) continue
+      // The timer's own write: a failure must not escape it (it would end the process).
+      try {
+        this.savePartial(open)
+      } catch (error) {
+        if (!(error instanceof RecordingError))
+          console.error('could not save a partial reply:', error)
+      }
+    }
   }
 
   private savePartial(open: Streaming): void {

@@ -129,7 +129,7 @@ function messagesFrom(transcript: readonly TranscriptItem[]): ChatMessage[] {
     history.push({
       role: 'tool',
       results: calls.map((call) => ({
-        callId: call.id,
+        callId: call.wireId ?? call.id,
         name: call.name,
         content: call.output?.content ?? [{ type: 'text', text: INTERRUPTED_CALL }],
         isError: call.output?.isError ?? true
@@ -141,5 +141,6 @@ function messagesFrom(transcript: readonly TranscriptItem[]): ChatMessage[] {
 
 function modelCall(call: ToolCallView): ModelToolCall {
   const input = typeof call.input === 'string' ? call.input : JSON.stringify(call.input ?? {})
-  return { id: call.id, name: call.name, input }
+  // The provider's own id: the call's identity in the session means nothing to it.
+  return { id: call.wireId ?? call.id, name: call.name, input }
 }

@@ -172,6 +172,7 @@ export class SessionService {
       throw new RpcError('conflict', 'a turn is already running in this session; wait or stop it')
     }
     const turnId = randomUUID()
+    this.retryRecording(session)
     const controller = new AbortController()
     session.controller = controller
     const done = this.startTurn(session, turnId, text, controller.signal).finally(() => {
@@ -181,6 +182,23 @@ export class SessionService {
     })
     this.running.set(session.id, done)
     return turnId
+  }
+
+  /**
+   * A new turn tries the store again (the disk may have room now): the last failure is
+   * forgotten, and a session whose row could not be saved at its start gets it now, or is
+   * marked again so the turn stops at once.
+   */
+  private retryRecording(session: Session): void {
+    const store = this.deps.store
+    if (!store) return
+    store.clearRecordingFailure(session.id)
+    if (store.get(session.id)) return
+    try {
+      store.saveSummary(session.summary())
+    } catch {
+      // Marked by the store; the turn reads it and says why.
+    }
   }
 
   cancel(sessionId: string): boolean {
@@ -274,7 +292,9 @@ export class SessionService {
         maxTokens: settings.max_tokens,
         outputBudgetBytes: outputBudgetBytes(session.model, settings),
         compactAt: compactThreshold(session.model, settings),
-        modelSupportsImages: modelRefSupportsImages(session.model, settings)
+        modelSupportsImages: modelRefSupportsImages(session.model, settings),
+        recordingFailure: () => this.deps.store?.recordingFailure(session.id) ?? null,
+        providerIdleMs: settings.provider_idle_timeout_s * 1000
       },
       signal
     )

@@ -7,10 +7,11 @@ import type { EventHub } from '../rpc/event-hub'
 import type { Catalog } from '../tools/catalog'
 import { planEcho } from '../tools/todo/todo-board'
 import { todoTool } from '../tools/todo/todo'
-import { dispatch, type DispatchResult } from './dispatcher'
+import { dispatch, TurnStop, type DispatchResult } from './dispatcher'
 import { widen } from '../gate/taint'
 import type { Session } from './session'
 import { compactHistory } from './compaction'
+import { identifyCalls, wireCalls } from './turn-calls'
 
 export interface TurnDeps {
   provider: Provider
@@ -35,6 +36,13 @@ export interface TurnDeps {
   refuse?: (name: string) => string | null
   /** Input tokens past which older messages are summarised first; without it, never. */
   compactAt?: number
+  /**
+   * Why this session's events can no longer be recorded, once they cannot (see
+   * store/store-failure.ts); asked after every record, and the turn stops when it answers.
+   */
+  recordingFailure?: () => string | null
+  /** How long a provider may send nothing before its reply is given up; its default if unset. */
+  providerIdleMs?: number
 }
 
 const DEFAULT_MAX_STEPS = 50
@@ -48,11 +56,27 @@ export async function runTurn(
   turnId: string,
   text: string,
   deps: TurnDeps,
-  signal: AbortSignal
+  cancelled: AbortSignal
 ): Promise<void> {
+  // The turn stops on the person's cancel, or once what it does can no longer be recorded:
+  // nothing may happen that is not recorded. Every step below goes by this signal.
+  const halt = new AbortController()
+  const onCancel = (): void => halt.abort(cancelled.reason)
+  cancelled.addEventListener('abort', onCancel, { once: true })
+  if (cancelled.aborted) onCancel()
+  const signal = halt.signal
+  const recording: { failure: string | null } = { failure: null }
+  const checkRecording = (): void => {
+    const why = recording.failure === null ? (deps.recordingFailure?.() ?? null) : null
+    if (why === null) return
+    recording.failure = why
+    halt.abort(new TurnStop(why))
+  }
   const record = (item: TranscriptItem): void => {
     session.upsert(item)
     deps.hub.emit('transcript.item', { sessionId: session.id, item })
+    // The recorder listens on the hub, so the record was written (or failed) by now.
+    checkRecording()
   }
   deps.hub.emit('turn.started', { sessionId: session.id, turnId })
   record({ kind: 'user', id: randomUUID(), text, at: Date.now() })
@@ -60,9 +84,6 @@ export async function runTurn(
   deps.hub.emit('session.updated', session.summary())
 
   let usage: Usage = { ...zeroUsage }
-  // Read when the first step throws; the rule misses paths out of a try that breaks
-  // (eslint/eslint#19245).
-  // eslint-disable-next-line no-useless-assignment
   let stopReason = 'end_turn'
   let failure: string | null = null
   /** Set by the Compact tool; the compaction runs once the step's results are in the history. */
@@ -86,15 +107,20 @@ export async function runTurn(
         stopReason = 'max_steps'
         break
       }
+      checkRecording()
+      if (signal.aborted) break
       if (deps.compactAt !== undefined && session.inputTokens >= deps.compactAt) await compact()
       const reply = await streamReply(session, turnId, deps, signal, record)
       usage = addUsage(usage, reply.usage)
       session.inputTokens = reply.usage.inputTokens
       stopReason = reply.stopReason || 'end_turn'
-      session.history.push({ role: 'assistant', text: reply.text, toolCalls: reply.toolCalls })
-      if (reply.toolCalls.length === 0 || signal.aborted) break
+      const calls = await identifyCalls(reply.toolCalls, { turnId, step, spill: session.spill })
+      session.history.push({ role: 'assistant', text: reply.text, toolCalls: wireCalls(calls) })
+      // Calls of a stopped turn still get results (saying they did not run): a history with a
+      // call and no result is one the provider refuses.
+      if (calls.length === 0) break
 
-      const results = await dispatch(reply.toolCalls, {
+      const results = await dispatch(calls, {
         sessionId: session.id,
         catalog: deps.catalog,
         gate: deps.gate,
@@ -123,7 +149,7 @@ export async function runTurn(
       session.history.push({
         role: 'tool',
         results: results.map((r) => ({
-          callId: r.callId,
+          callId: r.wireId,
           name: r.name,
           content:
             echo && r.name !== todoTool.name
@@ -141,8 +167,12 @@ export async function runTurn(
   } catch (error) {
     if (!signal.aborted) failure = describeFailure(error)
   }
-  if (signal.aborted) stopReason = 'cancelled'
+  cancelled.removeEventListener('abort', onCancel)
+  if (cancelled.aborted) stopReason = 'cancelled'
+  failure = recording.failure ?? failure
   record({ kind: 'turn-end', turnId, usage, stopReason, error: failure, at: Date.now() })
+  // Even the end could not be recorded: the turn did not complete as far as the record goes.
+  failure = recording.failure ?? failure
   if (failure) deps.hub.emit('turn.failed', { sessionId: session.id, turnId, error: failure })
   else deps.hub.emit('turn.completed', { sessionId: session.id, turnId, usage, stopReason })
 }
@@ -172,7 +202,8 @@ async function streamReply(
         messages: session.history,
         tools: (deps.offered ?? deps.catalog).modelSchemas(),
         maxTokens: deps.maxTokens,
-        signal
+        signal,
+        ...(deps.providerIdleMs !== undefined ? { idleTimeoutMs: deps.providerIdleMs } : {})
       },
       (delta) => {
         item.text += delta

@@ -15,6 +15,14 @@ import type {
   ToolResultMessage
 } from './provider'
 import { inIndexOrder, zeroUsage } from './provider'
+import {
+  droppedStream,
+  excerpt,
+  guardStream,
+  invalidStream,
+  sdkLogger,
+  type StreamGuard
+} from './stream-guard'
 
 export interface AnthropicProviderOptions {
   id: string
@@ -29,16 +37,37 @@ export class AnthropicProvider implements Provider {
 
   constructor(options: AnthropicProviderOptions) {
     this.id = options.id
-    this.client = new Anthropic({ apiKey: options.apiKey, baseURL: options.baseURL, maxRetries: 1 })
+    this.client = new Anthropic({
+      apiKey: options.apiKey,
+      baseURL: options.baseURL,
+      maxRetries: 1,
+      logger: sdkLogger
+    })
   }
 
   async stream(request: StreamRequest, onText: (delta: string) => void): Promise<StreamResult> {
+    const guard = guardStream(request.signal, request.idleTimeoutMs)
+    try {
+      return await this.read(request, onText, guard)
+    } catch (error) {
+      if (request.signal.aborted) throw error
+      throw guard.failure(error)
+    } finally {
+      guard.close()
+    }
+  }
+
+  private async read(
+    request: StreamRequest,
+    onText: (delta: string) => void,
+    guard: StreamGuard
+  ): Promise<StreamResult> {
     const tools: AnthropicTool[] = request.tools.map((tool) => ({
       name: tool.name,
       description: tool.description,
       input_schema: tool.inputSchema as AnthropicTool['input_schema']
     }))
-    const stream = await this.client.messages.create(
+    const stream = await this.client.withOptions({ fetch: guard.fetch }).messages.create(
       {
         model: request.model,
         max_tokens: request.maxTokens,
@@ -47,7 +76,7 @@ export class AnthropicProvider implements Provider {
         ...(tools.length > 0 ? { tools } : {}),
         stream: true
       },
-      { signal: request.signal }
+      { signal: guard.signal }
     )
     const result: StreamResult = {
       text: '',
@@ -56,7 +85,24 @@ export class AnthropicProvider implements Provider {
       stopReason: ''
     }
     const calls = new Map<number, ModelToolCall>()
-    for await (const event of stream) applyEvent(event, result, calls, onText)
+    let events = 0
+    let stopped = false
+    for await (const event of stream) {
+      events++
+      if (event.type === 'message_stop') stopped = true
+      try {
+        applyEvent(event, result, calls, onText)
+      } catch (error) {
+        throw invalidStream(`an event not of the Messages format: ${excerpt(event)}`, error)
+      }
+    }
+    // The SDK ends quietly when the request is aborted, the watchdog's abort included.
+    if (guard.stalled) throw guard.failure()
+    if (!request.signal.aborted) {
+      if (events === 0) throw invalidStream('no events in the reply')
+      // Every Messages stream ends with message_stop; one without it was cut off.
+      if (!stopped) throw droppedStream('the stream ended before message_stop')
+    }
     result.toolCalls = inIndexOrder(calls)
     return result
   }

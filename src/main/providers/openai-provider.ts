@@ -14,6 +14,7 @@ import type {
   ToolResultMessage
 } from './provider'
 import { inIndexOrder, textOfBlocks, zeroUsage } from './provider'
+import { excerpt, guardStream, invalidStream, sdkLogger, type StreamGuard } from './stream-guard'
 
 export interface OpenAIProviderOptions {
   id: string
@@ -36,11 +37,28 @@ export class OpenAIProvider implements Provider {
       apiKey: options.apiKey,
       baseURL: options.baseURL,
       maxRetries: 1,
-      dangerouslyAllowBrowser: false
+      dangerouslyAllowBrowser: false,
+      logger: sdkLogger
     })
   }
 
   async stream(request: StreamRequest, onText: (delta: string) => void): Promise<StreamResult> {
+    const guard = guardStream(request.signal, request.idleTimeoutMs)
+    try {
+      return await this.read(request, onText, guard)
+    } catch (error) {
+      if (request.signal.aborted) throw error
+      throw guard.failure(error)
+    } finally {
+      guard.close()
+    }
+  }
+
+  private async read(
+    request: StreamRequest,
+    onText: (delta: string) => void,
+    guard: StreamGuard
+  ): Promise<StreamResult> {
     const tools: ChatCompletionTool[] = request.tools.map((tool) => ({
       type: 'function',
       function: { name: tool.name, description: tool.description, parameters: tool.inputSchema }
@@ -49,7 +67,7 @@ export class OpenAIProvider implements Provider {
       this.flavour === 'openai'
         ? { max_completion_tokens: request.maxTokens }
         : { max_tokens: request.maxTokens }
-    const stream = await this.client.chat.completions.create(
+    const stream = await this.client.withOptions({ fetch: guard.fetch }).chat.completions.create(
       {
         model: request.model,
         messages: toOpenAIMessages(request.system, request.messages),
@@ -58,7 +76,7 @@ export class OpenAIProvider implements Provider {
         stream: true,
         stream_options: { include_usage: true }
       },
-      { signal: request.signal }
+      { signal: guard.signal }
     )
     const result: StreamResult = {
       text: '',
@@ -67,9 +85,18 @@ export class OpenAIProvider implements Provider {
       stopReason: ''
     }
     const partial = new Map<number, ModelToolCall>()
+    let chunks = 0
     for await (const chunk of stream) {
-      applyChunk(chunk, result, partial, onText)
+      chunks++
+      try {
+        applyChunk(chunk, result, partial, onText)
+      } catch (error) {
+        throw invalidStream(`a chunk not of the chat format: ${excerpt(chunk)}`, error)
+      }
     }
+    // The SDK ends quietly when the request is aborted, the watchdog's abort included.
+    if (guard.stalled) throw guard.failure()
+    if (chunks === 0 && !request.signal.aborted) throw invalidStream('no events in the reply')
     result.toolCalls = inIndexOrder(partial)
     return result
   }

@@ -28,6 +28,8 @@ export interface StreamRequest {
   tools: readonly ModelToolSchema[]
   maxTokens: number
   signal: AbortSignal
+  /** How long the provider may send nothing (no byte) before the reply is given up. */
+  idleTimeoutMs?: number
 }
 
 export interface StreamResult {

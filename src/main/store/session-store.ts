@@ -1,5 +1,6 @@
 import type { SessionSummary } from '../../shared/domain'
 import type { StoreDatabase } from './database'
+import { describeStoreFailure, RecordingError } from './store-failure'
 
 /** One recorded event of a session, as the hub emitted it (without its `sessionId`). */
 export interface StoredEvent {
@@ -53,13 +54,43 @@ const SNIPPET_RADIUS = 60
 
 /**
  * Sessions and their append-only event logs in the data directory's database. Every write is
- * its own short transaction, so what was appended before a crash is there after it.
+ * its own short transaction, so what was appended before a crash is there after it. A write
+ * that fails (a full disk, a read-only file) marks its session as not recordable, with the
+ * reason, so the turn running in it can stop instead of going on unrecorded.
  */
 export class SessionStore {
+  private readonly failures = new Map<string, string>()
+
   constructor(private readonly database: StoreDatabase) {}
+
+  /** Why the session's latest events could not be recorded, or null while they all were. */
+  recordingFailure(sessionId: string): string | null {
+    return this.failures.get(sessionId) ?? null
+  }
+
+  /** Forgets a recording failure, so a new turn tries again (the disk may have room now). */
+  clearRecordingFailure(sessionId: string): void {
+    this.failures.delete(sessionId)
+  }
+
+  /** Runs a write for a session; a failure marks the session and is thrown as a RecordingError. */
+  private guarded<T>(sessionId: string, write: () => T): T {
+    try {
+      return write()
+    } catch (error) {
+      if (error instanceof RecordingError) throw error
+      const reason = describeStoreFailure(error, this.database.db.name)
+      this.failures.set(sessionId, reason)
+      throw new RecordingError(reason, error)
+    }
+  }
 
   /** Creates or updates the session's row from its summary; size and fork origin are kept. */
   saveSummary(summary: SessionSummary, forkedFrom: string | null = null): void {
+    this.guarded(summary.id, () => this.writeSummary(summary, forkedFrom))
+  }
+
+  private writeSummary(summary: SessionSummary, forkedFrom: string | null): void {
     this.database
       .prepare(
         `INSERT INTO sessions (id, workspace, title, created_at, updated_at, provider_id, model,
@@ -89,10 +120,24 @@ export class SessionStore {
       })
   }
 
-  /** Appends one event (the next `seq`) and grows the session's size; false if it has no row. */
+  /**
+   * Appends one event (the next `seq`) and grows the session's size; false if it has no row
+   * (its row could not be saved: the session is then marked as not recordable).
+   */
   append(sessionId: string, event: NewEvent): boolean {
     const payload = JSON.stringify(event.payload)
     const at = event.at ?? Date.now()
+    const appended = this.guarded(sessionId, () => this.writeEvent(sessionId, event, payload, at))
+    if (!appended && !this.failures.has(sessionId)) {
+      this.failures.set(
+        sessionId,
+        `cannot record this session: it has no entry in ${this.database.db.name} (saving it failed when it started). Send your message again.`
+      )
+    }
+    return appended
+  }
+
+  private writeEvent(sessionId: string, event: NewEvent, payload: string, at: number): boolean {
     return this.database.write(() => {
       const grown = this.database
         .prepare(

@@ -169,7 +169,8 @@ export async function runChild(
       system,
       maxTokens: settings.max_tokens,
       outputBudgetBytes: outputBudgetBytes(model, settings),
-      modelSupportsImages: modelRefSupportsImages(model, settings)
+      modelSupportsImages: modelRefSupportsImages(model, settings),
+      providerIdleMs: settings.provider_idle_timeout_s * 1000
     },
     signal
   )

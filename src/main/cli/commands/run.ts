@@ -1,6 +1,7 @@
 import type { EventPayload } from '../../../shared/contract'
 import type { EventFrame } from '../../../shared/contract/bridge'
 import type { ToolCallView } from '../../../shared/domain'
+import type { Core } from '../../core'
 import { createProvider } from '../../providers/create-provider'
 import type { Provider } from '../../providers/provider'
 import { createMemoryPair } from '../../rpc/memory-transport'
@@ -49,7 +50,15 @@ export async function runCommand(args: CliArgs): Promise<number> {
   await core.sessions.idle(session.id)
   client.close()
   await core.dispose()
-  return code
+  return code === ExitCode.ok ? recordedCode(core, session.id) : code
+}
+
+/** A record lost once the turn had ended (its last summary) fails the run as well. */
+function recordedCode(core: Core, sessionId: string): number {
+  const lost = core.store.sessions.recordingFailure(sessionId)
+  if (!lost) return ExitCode.ok
+  process.stderr.write(`mecatl: ${lost}\n`)
+  return ExitCode.failed
 }
 
 /** A completed turn's exit code; one that did not end by itself says why on stderr. */

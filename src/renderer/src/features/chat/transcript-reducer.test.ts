@@ -62,6 +62,20 @@ describe('chatReducer', () => {
     expect(card?.kind === 'tool' && card.call.state).toBe('done')
   })
 
+  it('keeps calls the provider gave the same id apart: a card goes by its turn and place', () => {
+    const first = tool('done', { id: 't1:0:0', wireId: 'call_0', input: { path: 'a.txt' } })
+    const later = (state: ToolCallView['state']): TranscriptItem => {
+      const item = tool(state, { id: 't2:0:0', wireId: 'call_0', input: { path: 'b.txt' } })
+      return item.kind === 'tool' ? { ...item, turnId: 't2' } : item
+    }
+    const state = apply(
+      ready([first]),
+      { event: 'transcript.item', payload: { sessionId: 's1', item: later('running') } },
+      { event: 'transcript.item', payload: { sessionId: 's1', item: later('done') } }
+    )
+    expect(state.items).toEqual([first, later('done')])
+  })
+
   it('lets the final assistant item replace the streamed text', () => {
     const final: TranscriptItem = {
       kind: 'assistant',
