@@ -32,6 +32,7 @@ import { skillTool } from './tools/skill/skill-tool'
 import { userConfigDir } from './skills/user-dir'
 import type { Tool } from './tools/tool'
 import { RecentFolders } from './workspace/recent-folders'
+import { releaseTempJournal, sweepTempJournal, useTempJournal } from './workspace/temp-journal'
 import type { DelegationDeps } from './agent/subagent/child-run'
 import { delegationTools } from './agent/subagent/delegation-tools'
 import { ParallelRuns } from './agent/subagent/parallel'
@@ -123,6 +124,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   })
   // Temp directories of jobs from a run that crashed: only ours, proved by a marker, go.
   const swept = cleanAbandonedJobDirs(options.jobs?.tempBase).catch(() => [])
+  // Temp files of atomic writes a killed run left in flight: only those its journal names go.
+  const writeJournal = path.join(options.dataDir, 'pending-writes')
+  const sweptWrites = sweepTempJournal(writeJournal).catch(() => [])
+  useTempJournal(writeJournal)
   // Processes that jobs of a Mecatl killed outright left running: only ours, proved by the
   // job marker in their environment and by their owner being gone (see jobs/orphan-sweep.ts).
   const orphansSwept = sweepOrphanedJobs().catch(() => undefined)
@@ -260,6 +265,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       await jobs.dispose()
       await swept
       await orphansSwept
+      await sweptWrites
+      releaseTempJournal(writeJournal)
       await mcp.dispose()
       recorder.close()
       store.close()

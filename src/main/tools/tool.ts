@@ -46,6 +46,12 @@ export interface Tool<Schema extends z.ZodType = z.ZodType> {
    * gate and the taint use it instead of `capabilities`, which must cover every input.
    */
   capabilitiesFor?(input: z.infer<Schema>): Capabilities
+  /**
+   * The paths this call creates, changes, moves or removes, as its input names them (relative to
+   * the project folder). The gate resolves them as the path jail does: one in a `.git` folder
+   * needs a person's approval in every mode, whatever the rules say.
+   */
+  pathsWritten?(input: z.infer<Schema>): string[]
   call(input: z.infer<Schema>, ctx: ToolContext): Promise<ToolOutput>
 }
 

@@ -24,7 +24,7 @@ afterEach(async () => {
 })
 
 function expectInside(result: JailResult, expected: string): void {
-  expect(result).toEqual({ ok: true, path: expected })
+  expect(result).toMatchObject({ ok: true, path: expected })
 }
 
 function expectRefused(result: JailResult, requested: string): void {

@@ -1,8 +1,17 @@
 import { lstat, readlink, realpath } from 'node:fs/promises'
 import { realpathSync } from 'node:fs'
 import path from 'node:path'
+import { JailedDir, JailRefusal, type DirWalk } from './jailed-dir'
 
-export type JailResult = { ok: true; path: string } | { ok: false; message: string }
+/** A path the jail let through, with the folder it lies in. */
+export interface Resolved {
+  /** Canonical and absolute. */
+  path: string
+  /** The folder it lies in: the project folder, the spill directory or a read-only folder. */
+  root: string
+}
+
+export type JailResult = ({ ok: true } & Resolved) | { ok: false; message: string }
 
 /** What a tool means to do at a path: only reading may follow it into the spill directory. */
 export type PathAccess = 'read' | 'write'
@@ -45,18 +54,56 @@ export class PathJail {
       return { ok: false, message: `cannot resolve \`${requested}\`: ${describe(error)}` }
     }
     if (!this.contains(canonical)) {
-      if (access === 'read' && (await this.inSpillDir(canonical))) {
-        return { ok: true, path: canonical }
-      }
-      if (access === 'read' && (await this.inReadDir(canonical))) {
-        return { ok: true, path: canonical }
+      const root = access === 'read' ? await this.readRootOf(canonical) : null
+      if (root !== null) return { ok: true, path: canonical, root }
+      // A path that resolves differently a moment later is being changed under us (a directory
+      // swapped for a link): say so, rather than that it leads outside.
+      const again = await canonicalize(joined, 0).catch(() => null)
+      if (again !== canonical && again !== null && this.contains(again)) {
+        return { ok: false, message: changedMessage(requested) }
       }
       return {
         ok: false,
         message: `\`${requested}\` is outside the project folder (${this.root}); only paths inside it can be used`
       }
     }
-    return { ok: true, path: canonical }
+    return { ok: true, path: canonical, root: this.root }
+  }
+
+  /**
+   * Opens the directory at a resolved path by descriptor, from its root down, one component at
+   * a time and never through a link (see JailedDir). With `create`, missing directories are
+   * made on the way, but never the root: a project folder that is gone is a JailRefusal, not
+   * recreated. A spill or read-only folder that does not exist holds nothing: `missing`.
+   */
+  async openDir(resolved: Resolved, create = false): Promise<DirWalk> {
+    const relative = path.relative(resolved.root, resolved.path)
+    if (relative === '..' || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative)) {
+      throw new Error(`${resolved.path} is not inside ${resolved.root}`)
+    }
+    const components = relative === '' ? [] : relative.split(path.sep)
+    try {
+      return await JailedDir.walk(resolved.root, components, create && resolved.root === this.root)
+    } catch (error) {
+      if (error instanceof JailRefusal && error.kind === 'root-gone' && error.path !== this.root) {
+        return { kind: 'missing' }
+      }
+      throw error
+    }
+  }
+
+  /** Opens the directory that holds a resolved path (which must not be a root itself). */
+  async openParent(resolved: Resolved, create = false): Promise<DirWalk> {
+    if (resolved.path === resolved.root) throw new Error(`${resolved.path} is a root`)
+    return this.openDir({ path: path.dirname(resolved.path), root: resolved.root }, create)
+  }
+
+  /** The jail's wording for a refusal, for the file tools. */
+  refusalMessage(refusal: JailRefusal): string {
+    if (refusal.kind === 'root-gone') {
+      return `the project folder (${refusal.path}) no longer exists; nothing was done. Restore it, or open the folder it was moved to`
+    }
+    return changedMessage(this.display(refusal.path))
   }
 
   contains(absolute: string): boolean {
@@ -80,21 +127,25 @@ export class PathJail {
     this.readDirs.add(path.resolve(dir))
   }
 
-  private async inReadDir(canonical: string): Promise<boolean> {
+  /** The spill or read-only folder `canonical` lies in, if any (canonicalised on each ask). */
+  private async readRootOf(canonical: string): Promise<string | null> {
+    if (this.spillDir) {
+      // Canonicalised like any request: it may not exist yet, or sit behind a link.
+      const dir = await canonicalize(this.spillDir, 0).catch(() => null)
+      if (dir !== null && canonical.startsWith(dir + path.sep)) return dir
+    }
     for (const dir of this.readDirs) {
       const real = await canonicalize(dir, 0).catch(() => null)
       if (real === null) continue
-      if (canonical === real || canonical.startsWith(real + path.sep)) return true
+      if (canonical === real || canonical.startsWith(real + path.sep)) return real
     }
-    return false
+    return null
   }
+}
 
-  private async inSpillDir(canonical: string): Promise<boolean> {
-    if (!this.spillDir) return false
-    // Canonicalised like any request: it may not exist yet, or sit behind a link.
-    const dir = await canonicalize(this.spillDir, 0).catch(() => null)
-    return dir !== null && canonical.startsWith(dir + path.sep)
-  }
+/** What the model is told when a path changed between the check and the act. */
+function changedMessage(shown: string): string {
+  return `\`${shown}\` changed while it was being opened (a link appeared in its path); nothing was done; try again`
 }
 
 async function canonicalize(absolute: string, hops: number): Promise<string> {

@@ -110,7 +110,11 @@ describe('the jail and the spill directory', () => {
   it('lets a read follow a path into the session spill directory, and only a read', async () => {
     const jail = new PathJail(root, { spillDir: mine.dir })
     const file = await mine.save('call_1', 'rest')
-    expect(await jail.resolve(file, 'read')).toEqual({ ok: true, path: file })
+    expect(await jail.resolve(file, 'read')).toEqual({
+      ok: true,
+      path: file,
+      root: path.dirname(file)
+    })
     expect(await jail.resolve(file, 'write')).toEqual({ ok: false, message: outsideMessage(file) })
     expect(await jail.resolve(file)).toEqual({ ok: false, message: outsideMessage(file) })
     expect(jail.display(file)).toBe(file)

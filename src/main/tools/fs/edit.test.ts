@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises'
+import { chmod, mkdir, readdir, readFile, stat, symlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { editTool } from './edit'
@@ -155,6 +155,25 @@ describe('Edit', () => {
         '`x` has changed since this session read it; Read it again and re-apply your change'
       )
       expect(await readFile(at('x'), 'utf8')).toBe('abcd')
+    })
+
+    it('a read-only file, which keeps its content and mode', async () => {
+      await seen('locked.txt', 'abc')
+      await chmod(at('locked.txt'), 0o444)
+      const out = await ws.run(editTool, { path: 'locked.txt', old: 'b', new: 'B' })
+      expect(out.isError).toBe(true)
+      expect(textOf(out)).toBe(
+        '`locked.txt` is read-only (mode 444), so Edit did not replace it; if it should change, make it writable first (for example `chmod u+w`), or leave it as it is'
+      )
+      expect(await readFile(at('locked.txt'), 'utf8')).toBe('abc')
+      expect((await stat(at('locked.txt'))).mode & 0o777).toBe(0o444)
+    })
+
+    it('keeps the mode of the file it replaces', async () => {
+      await seen('run.sh', 'echo a\n')
+      await chmod(at('run.sh'), 0o751)
+      expect((await ws.run(editTool, { path: 'run.sh', old: 'a', new: 'b' })).isError).toBe(false)
+      expect((await stat(at('run.sh'))).mode & 0o777).toBe(0o751)
     })
 
     it('`old` that is not in the file', async () => {

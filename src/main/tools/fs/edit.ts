@@ -1,9 +1,16 @@
-import { readFile } from 'node:fs/promises'
 import { z } from 'zod'
-import { writeFileAtomic } from '../../workspace/atomic-write'
-import { defineTool, errorOutput, textOutput, type Tool } from '../tool'
+import { writeFileAtomicIn } from '../../workspace/atomic-write'
+import {
+  defineTool,
+  errorOutput,
+  textOutput,
+  type Tool,
+  type ToolContext,
+  type ToolOutput
+} from '../tool'
 import { withDiff } from './diff-display'
-import { changesFiles, locate, stalenessMessage } from './file-state'
+import { changesFiles, stalenessMessage } from './file-state'
+import { notWritable, openRegularFile, parentOf, withJail, type JailScope } from './jail-scope'
 import { numberLines, plural, splitLines } from './lines'
 
 const CONTEXT_LINES = 3
@@ -36,76 +43,87 @@ export const editTool: Tool = defineTool({
   readOnly: false,
   capabilities: changesFiles,
   source: 'builtin',
-  async call(input, ctx) {
-    const located = await locate(ctx, input.path)
-    if (!located.ok) return located.output
-    const { shown, state } = located
+  pathsWritten: (input) => [input.path],
+  call: (input, ctx) => withJail(ctx, (scope) => edit(input, ctx, scope))
+})
 
-    if (input.old === '') {
-      return errorOutput(
-        '`old` is empty; give the exact text to replace (to create a file, use Write)'
-      )
-    }
-    if (input.old === input.new) {
-      return errorOutput('`old` and `new` are the same; there is nothing to change')
-    }
-    switch (state.kind) {
-      case 'missing':
-      case 'under-file':
-        return errorOutput(
-          `\`${shown}\` does not exist; check the name with ListDir, or use Write to create a file`
-        )
-      case 'directory':
-        return errorOutput(`\`${shown}\` is a directory; Edit changes files`)
-      case 'special':
-        return errorOutput(
-          `\`${shown}\` is not a regular file (a device, socket or FIFO); Edit changes text files`
-        )
-      case 'file':
-        break
-    }
+async function edit(
+  input: z.infer<typeof inputSchema>,
+  ctx: ToolContext,
+  scope: JailScope
+): Promise<ToolOutput> {
+  const located = await scope.locate(input.path)
+  if (!located.ok) return located.output
+  const { place } = located
+  const { shown, state } = place
 
-    const bytes = await readFile(located.path)
-    const fresh = ctx.reads.check(located.path, bytes)
-    if (!fresh.ok) return errorOutput(stalenessMessage(fresh.reason, shown, 'Edit'))
-    const text = decodeUtf8(bytes)
-    if (text === null) {
-      return errorOutput(
-        `\`${shown}\` is not valid UTF-8 text, so Edit could not write it back unchanged; leave it as it is or replace it whole with Write`
-      )
-    }
-
-    const found = occurrences(text, input.old)
-    if (found.length === 0) {
-      return errorOutput(
-        `\`old\` was not found in \`${shown}\`; Read the file and copy the exact text, including whitespace`
-      )
-    }
-    if (found.length > 1 && !input.replace_all) {
-      return errorOutput(
-        `\`old\` appears ${found.length} times; include more surrounding context to make it unique, or set replace_all`
-      )
-    }
-    const first = found[0] ?? 0
-    // split/join rather than String.replace, which would expand `$&` and friends in `new`.
-    const updated = input.replace_all
-      ? text.split(input.old).join(input.new)
-      : text.slice(0, first) + input.new + text.slice(first + input.old.length)
-
-    await writeFileAtomic(located.path, updated)
-    ctx.reads.record(located.path, updated)
-    const where = found.length === 1 ? '' : ' (showing the first)'
-    return withDiff(
-      textOutput(
-        `Edited \`${shown}\`: replaced ${plural(found.length, 'occurrence')}${where}.\n` +
-          snippet(updated, first, input.new)
-      ),
-      shown,
-      text,
-      updated
+  if (input.old === '') {
+    return errorOutput(
+      '`old` is empty; give the exact text to replace (to create a file, use Write)'
     )
   }
-})
+  if (input.old === input.new) {
+    return errorOutput('`old` and `new` are the same; there is nothing to change')
+  }
+  switch (state.kind) {
+    case 'missing':
+    case 'under-file':
+      return errorOutput(
+        `\`${shown}\` does not exist; check the name with ListDir, or use Write to create a file`
+      )
+    case 'directory':
+      return errorOutput(`\`${shown}\` is a directory; Edit changes files`)
+    case 'special':
+      return errorOutput(
+        `\`${shown}\` is not a regular file (a device, socket or FIFO); Edit changes text files`
+      )
+    case 'file':
+      break
+  }
+
+  const { handle, stats } = await openRegularFile(place)
+  const bytes = await handle.readFile().finally(() => handle.close())
+  const fresh = ctx.reads.check(place.path, bytes)
+  if (!fresh.ok) return errorOutput(stalenessMessage(fresh.reason, shown, 'Edit'))
+  const refused = await notWritable(place, stats, 'Edit')
+  if (refused) return errorOutput(refused)
+  const text = decodeUtf8(bytes)
+  if (text === null) {
+    return errorOutput(
+      `\`${shown}\` is not valid UTF-8 text, so Edit could not write it back unchanged; leave it as it is or replace it whole with Write`
+    )
+  }
+
+  const found = occurrences(text, input.old)
+  if (found.length === 0) {
+    return errorOutput(
+      `\`old\` was not found in \`${shown}\`; Read the file and copy the exact text, including whitespace`
+    )
+  }
+  if (found.length > 1 && !input.replace_all) {
+    return errorOutput(
+      `\`old\` appears ${found.length} times; include more surrounding context to make it unique, or set replace_all`
+    )
+  }
+  const first = found[0] ?? 0
+  // split/join rather than String.replace, which would expand `$&` and friends in `new`.
+  const updated = input.replace_all
+    ? text.split(input.old).join(input.new)
+    : text.slice(0, first) + input.new + text.slice(first + input.old.length)
+
+  await writeFileAtomicIn(parentOf(place), place.name, updated, stats.mode & 0o7777)
+  ctx.reads.record(place.path, updated)
+  const where = found.length === 1 ? '' : ' (showing the first)'
+  return withDiff(
+    textOutput(
+      `Edited \`${shown}\`: replaced ${plural(found.length, 'occurrence')}${where}.\n` +
+        snippet(updated, first, input.new)
+    ),
+    shown,
+    text,
+    updated
+  )
+}
 
 /** Start offsets of the non-overlapping matches, left to right, as split() would find them. */
 function occurrences(text: string, needle: string): number[] {

@@ -1,10 +1,9 @@
 import type { Stats } from 'node:fs'
-import { stat } from 'node:fs/promises'
 import path from 'node:path'
-import type { PathAccess, PathJail } from '../../workspace/path-jail'
-import { errorOutput, type Capabilities, type ToolContext, type ToolOutput } from '../tool'
+import type { PathJail } from '../../workspace/path-jail'
+import type { Capabilities } from '../tool'
 
-/** What is at a jailed path right now, following symlinks. */
+/** What is at a jailed path, as a JailScope found it. */
 export type PathState =
   | { kind: 'missing' }
   /** A parent in the path is a file, so nothing can exist (or be created) below it. */
@@ -13,22 +12,6 @@ export type PathState =
   | { kind: 'directory' }
   /** A FIFO, socket or device: reading one could block or never end. */
   | { kind: 'special' }
-
-/** Looks at a path without reading it; unexpected failures (EACCES, EIO) are thrown. */
-export async function pathState(absolute: string): Promise<PathState> {
-  let stats: Stats
-  try {
-    stats = await stat(absolute)
-  } catch (error) {
-    const code = errnoCode(error)
-    if (code === 'ENOENT') return { kind: 'missing' }
-    if (code === 'ENOTDIR') return { kind: 'under-file' }
-    throw error
-  }
-  if (stats.isFile()) return { kind: 'file', stats }
-  if (stats.isDirectory()) return { kind: 'directory' }
-  return { kind: 'special' }
-}
 
 /**
  * The path as the model should see it in messages: the name it asked for, made relative to the
@@ -71,25 +54,3 @@ export const readsFiles: Capabilities = {
 
 /** Changing the person's files: private, and it can destroy what was there. */
 export const changesFiles: Capabilities = { ...readsFiles, destructive: true }
-
-export type Located =
-  { ok: false; output: ToolOutput } | { ok: true; path: string; shown: string; state: PathState }
-
-/**
- * Every fs tool's first step: through the jail, then a look at what is there. Tools that only
- * read pass `read`, which may also follow a path into the session's spill directory.
- */
-export async function locate(
-  ctx: ToolContext,
-  requested: string,
-  access: PathAccess = 'write'
-): Promise<Located> {
-  const jailed = await ctx.jail.resolve(requested, access)
-  if (!jailed.ok) return { ok: false, output: errorOutput(jailed.message) }
-  return {
-    ok: true,
-    path: jailed.path,
-    shown: shownPath(ctx.jail, requested, jailed.path),
-    state: await pathState(jailed.path)
-  }
-}

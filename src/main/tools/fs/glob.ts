@@ -1,9 +1,9 @@
 import { z } from 'zod'
 import { defineTool, errorOutput, textOutput, type Tool } from '../tool'
-import { pathState, readsFiles } from './file-state'
+import { readsFiles } from './file-state'
 import { globMatcher, globProblem, normaliseGlob, splitGlob } from './search/glob-pattern'
 import { IgnoreRules } from './search/ignore-rules'
-import { resolveScope } from './search/scope'
+import { look, resolveScope } from './search/scope'
 import { walkFiles } from './search/walk'
 
 /** Paths listed by default; the rest are counted. */
@@ -58,11 +58,12 @@ export const globTool: Tool = defineTool({
     // Walk only below the pattern's fixed part (`src/**/*.ts` walks src), through the jail.
     const { base, rest } = splitGlob(pattern)
     const startRequest = [scope.path, base].filter((p) => p !== '').join('/') || '.'
-    const start = await ctx.jail.resolve(startRequest)
-    if (!start.ok) return errorOutput(start.message)
+    const found = await look(ctx, startRequest, 'write')
+    if (!found.ok) return found.output
+    const start = found.place
     const files: string[] = []
     const rules = input.include_ignored ? null : new IgnoreRules(ctx.jail.root)
-    if ((await pathState(start.path)).kind === 'directory') {
+    if (start.state.kind === 'directory') {
       const startPath = ctx.jail.display(start.path) === '.' ? '' : ctx.jail.display(start.path)
       await rules?.loadAncestors(startPath)
       const matches = globMatcher(rest === '' ? '**' : rest, false)

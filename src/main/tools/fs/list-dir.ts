@@ -1,9 +1,9 @@
 import type { Dirent } from 'node:fs'
-import { readdir, readlink } from 'node:fs/promises'
-import path from 'node:path'
 import { z } from 'zod'
+import type { JailedDir } from '../../workspace/jailed-dir'
 import { defineTool, errorOutput, textOutput, type Tool } from '../tool'
-import { locate, readsFiles } from './file-state'
+import { readsFiles } from './file-state'
+import { withJail } from './jail-scope'
 
 /** More entries than this are counted, not listed. */
 export const LIST_MAX_ENTRIES = 1000
@@ -29,41 +29,47 @@ export const listDirTool: Tool = defineTool({
   readOnly: true,
   capabilities: readsFiles,
   source: 'builtin',
-  async call(input, ctx) {
-    const located = await locate(ctx, input.path)
-    if (!located.ok) return located.output
-    const { shown, state } = located
+  call: (input, ctx) =>
+    withJail(ctx, async (scope) => {
+      const located = await scope.locate(input.path)
+      if (!located.ok) return located.output
+      const { place } = located
+      const { shown, state } = place
 
-    if (state.kind === 'missing' || state.kind === 'under-file') {
-      return errorOutput(`\`${shown}\` does not exist; list its parent directory to check the name`)
-    }
-    if (state.kind !== 'directory') {
-      return errorOutput(`\`${shown}\` is not a directory; use Read to see a file`)
-    }
+      if (state.kind === 'missing' || state.kind === 'under-file') {
+        return errorOutput(
+          `\`${shown}\` does not exist; list its parent directory to check the name`
+        )
+      }
+      if (state.kind !== 'directory') {
+        return errorOutput(`\`${shown}\` is not a directory; use Read to see a file`)
+      }
 
-    const entries = await readdir(located.path, { withFileTypes: true })
-    if (entries.length === 0) return textOutput('(empty directory)')
-    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
-    const listed = await Promise.all(
-      entries.slice(0, LIST_MAX_ENTRIES).map((entry) => describeEntry(located.path, entry))
-    )
-    const display = { kind: 'listing' as const, entries: [...listed] }
-    const rest = entries.length - listed.length
-    if (rest > 0) {
-      listed.push(
-        `(${rest} more ${rest === 1 ? 'entry' : 'entries'} not listed; ${entries.length} in all)`
+      // Listed through its descriptor: the directory listed is the one the jail checked.
+      const dir = await scope.directory(place)
+      const entries = await dir.readdir()
+      if (entries.length === 0) return textOutput('(empty directory)')
+      entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+      const listed = await Promise.all(
+        entries.slice(0, LIST_MAX_ENTRIES).map((entry) => describeEntry(dir, entry))
       )
-    }
-    return { ...textOutput(listed.join('\n')), display }
-  }
+      const display = { kind: 'listing' as const, entries: [...listed] }
+      const rest = entries.length - listed.length
+      if (rest > 0) {
+        listed.push(
+          `(${rest} more ${rest === 1 ? 'entry' : 'entries'} not listed; ${entries.length} in all)`
+        )
+      }
+      return { ...textOutput(listed.join('\n')), display }
+    })
 })
 
-async function describeEntry(dir: string, entry: Dirent): Promise<string> {
+async function describeEntry(dir: JailedDir, entry: Dirent): Promise<string> {
   if (entry.isDirectory()) return `${entry.name}/`
   if (entry.isFile()) return entry.name
   if (entry.isSymbolicLink()) {
     // Shown as written, not followed: the target may lie outside the folder.
-    const target = await readlink(path.join(dir, entry.name)).catch(() => null)
+    const target = await dir.readlink(entry.name).catch(() => null)
     return target === null ? `${entry.name} (symlink)` : `${entry.name} -> ${target}`
   }
   if (entry.isFIFO()) return `${entry.name} (fifo)`

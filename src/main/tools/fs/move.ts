@@ -1,9 +1,10 @@
-import { link, rename, unlink } from 'node:fs/promises'
 import path from 'node:path'
 import { z } from 'zod'
+import { JailRefusal, type JailedDir } from '../../workspace/jailed-dir'
 import { defineTool, errorOutput, textOutput, type Tool } from '../tool'
-import { locateEntry, prepareDestination } from './entry'
+import { locateEntry, prepareDestination, type Entry } from './entry'
 import { changesFiles, errnoCode } from './file-state'
+import { withJail } from './jail-scope'
 
 const inputSchema = z.strictObject({
   source: z
@@ -28,40 +29,45 @@ export const moveTool: Tool = defineTool({
   readOnly: false,
   capabilities: changesFiles,
   source: 'builtin',
-  async call(input, ctx) {
-    const source = await locateEntry(ctx, input.source)
-    if (!source.ok) return source.output
-    if (source.isRoot) {
-      return errorOutput(
-        `\`${input.source}\` is the project folder itself; Move only moves what is inside it`
-      )
-    }
-    if (source.stats === null) {
-      return errorOutput(`\`${source.shown}\` does not exist; check the name with ListDir`)
-    }
-    const destination = await locateEntry(ctx, input.destination)
-    if (!destination.ok) return destination.output
-    if (source.stats.isDirectory() && destination.path.startsWith(source.path + path.sep)) {
-      return errorOutput(
-        `cannot move \`${source.shown}\` into itself (\`${destination.shown}\`); choose a destination outside it`
-      )
-    }
-    const refused = await prepareDestination(destination, 'Move')
-    if (refused) return refused
+  pathsWritten: (input) => [input.source, input.destination],
+  call: (input, ctx) =>
+    withJail(ctx, async (scope) => {
+      const source = await locateEntry(scope, input.source)
+      if (!source.ok) return source.output
+      if (source.isRoot) {
+        return errorOutput(
+          `\`${input.source}\` is the project folder itself; Move only moves what is inside it`
+        )
+      }
+      if (source.stats === null || source.parent === null) {
+        return errorOutput(`\`${source.shown}\` does not exist; check the name with ListDir`)
+      }
+      const destination = await locateEntry(scope, input.destination)
+      if (!destination.ok) return destination.output
+      const into = () =>
+        errorOutput(
+          `cannot move \`${source.shown}\` into itself (\`${destination.shown}\`); choose a destination outside it`
+        )
+      if (source.stats.isDirectory() && destination.path.startsWith(source.path + path.sep)) {
+        return into()
+      }
+      const prepared = await prepareDestination(scope, destination, 'Move')
+      if (!prepared.ok) return prepared.output
 
-    const moved = await moveEntry(source.path, destination.path, source.stats.isDirectory())
-    if (moved === 'exists') {
-      return errorOutput(
-        `\`${destination.shown}\` already exists and Move never replaces anything; choose a name that does not exist, or Remove \`${destination.shown}\` first`
-      )
-    }
-    if (moved === 'other-filesystem') {
-      return errorOutput(
-        `\`${source.shown}\` and \`${destination.shown}\` are on different filesystems, which Move cannot cross; Copy the file and then Remove the original`
-      )
-    }
-    return textOutput(`Moved \`${source.shown}\` to \`${destination.shown}\``)
-  }
+      const moved = await moveEntry(source, source.parent, prepared.dir, destination)
+      if (moved === 'exists') {
+        return errorOutput(
+          `\`${destination.shown}\` already exists and Move never replaces anything; choose a name that does not exist, or Remove \`${destination.shown}\` first`
+        )
+      }
+      if (moved === 'into-itself') return into()
+      if (moved === 'other-filesystem') {
+        return errorOutput(
+          `\`${source.shown}\` and \`${destination.shown}\` are on different filesystems, which Move cannot cross; Copy the file and then Remove the original`
+        )
+      }
+      return textOutput(`Moved \`${source.shown}\` to \`${destination.shown}\``)
+    })
 })
 
 /**
@@ -71,17 +77,26 @@ export const moveTool: Tool = defineTool({
  * just made covers the rest.
  */
 async function moveEntry(
-  from: string,
-  to: string,
-  isDirectory: boolean
-): Promise<'moved' | 'exists' | 'other-filesystem'> {
+  source: Entry,
+  from: JailedDir,
+  to: JailedDir,
+  destination: Entry
+): Promise<'moved' | 'exists' | 'other-filesystem' | 'into-itself'> {
+  const { name } = source
+  const isDirectory = source.stats?.isDirectory() === true
+  // What is at the name now must be what was looked at: a directory swapped in for the file
+  // (or the other way round) would be moved without the checks made for it.
+  const now = await from.lstat(name)
+  if (now === null || now.isDirectory() !== isDirectory) {
+    throw new JailRefusal('changed', source.path)
+  }
   try {
     if (isDirectory) {
-      await rename(from, to)
+      await from.rename(name, to, destination.name)
       return 'moved'
     }
     try {
-      await link(from, to)
+      await from.link(name, to, destination.name)
     } catch (error) {
       const code = errnoCode(error)
       if (code === 'EEXIST') return 'exists'
@@ -89,15 +104,17 @@ async function moveEntry(
       if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'EMLINK') {
         throw error
       }
-      await rename(from, to)
+      await from.rename(name, to, destination.name)
       return 'moved'
     }
-    await unlink(from)
+    await from.unlink(name)
     return 'moved'
   } catch (error) {
     const code = errnoCode(error)
     if (code === 'EXDEV') return 'other-filesystem'
     if (code === 'EEXIST' || code === 'ENOTEMPTY') return 'exists'
+    // The system's own check: a directory cannot go below itself.
+    if (code === 'EINVAL' && isDirectory) return 'into-itself'
     throw error
   }
 }

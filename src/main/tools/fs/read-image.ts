@@ -1,4 +1,4 @@
-import { open } from 'node:fs/promises'
+import type { FileHandle } from 'node:fs/promises'
 import { errorOutput, type ToolContext, type ToolOutput } from '../tool'
 import type { ImageInfo } from './image-info'
 import { humanBytes } from './lines'
@@ -54,16 +54,11 @@ export function imageOutput(
   }
 }
 
-/** The first bytes of a file: enough to recognise an image without reading all of it. */
-export async function readHead(file: string, length = 4096): Promise<Buffer> {
-  const handle = await open(file, 'r')
-  try {
-    const buffer = Buffer.alloc(length)
-    const { bytesRead } = await handle.read(buffer, 0, length, 0)
-    return buffer.subarray(0, bytesRead)
-  } finally {
-    await handle.close()
-  }
+/** The first bytes of an open file: enough to recognise an image without reading all of it. */
+export async function readHead(handle: FileHandle, length = 4096): Promise<Buffer> {
+  const buffer = Buffer.alloc(length)
+  const { bytesRead } = await handle.read(buffer, 0, length, 0)
+  return buffer.subarray(0, bytesRead)
 }
 
 /** Why an image over the limit is not shown, in words that say what can be done instead. */

@@ -2,8 +2,11 @@ import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises'
 import { execFileSync } from 'node:child_process'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { PathJail } from '../../workspace/path-jail'
+import type { ToolOutput } from '../tool'
 import { readTool } from './read'
 import { createTestWorkspace, plantEscapes, textOf, type TestWorkspace } from './test-context'
+import { writeTool } from './write'
 
 let ws: TestWorkspace
 beforeEach(async () => {
@@ -158,5 +161,26 @@ describe('Read', () => {
       const secret = await readFile(escapes.secretFile)
       expect(ws.ctx.reads.check(escapes.secretFile, secret).ok).toBe(false)
     })
+  })
+
+  it("reads the session's spill directory and a loaded skill's folder, which are roots too", async () => {
+    const spillDir = path.join(ws.outside, 'spill')
+    const skillDir = path.join(ws.outside, 'skill')
+    await mkdir(spillDir)
+    await mkdir(path.join(skillDir, 'docs'), { recursive: true })
+    await writeFile(path.join(spillDir, 'call-1.txt'), 'the rest\n')
+    await writeFile(path.join(skillDir, 'docs', 'steps.md'), 'step one\n')
+    const jail = new PathJail(ws.root, { spillDir })
+    jail.allowRead(skillDir)
+    const ctx = { ...ws.ctx, jail }
+    const read = (file: string): Promise<ToolOutput> => readTool.call({ path: file }, ctx)
+    expect(textOf(await read(path.join(spillDir, 'call-1.txt')))).toBe('     1\tthe rest')
+    expect(textOf(await read(path.join(skillDir, 'docs', 'steps.md')))).toBe('     1\tstep one')
+    expect(textOf(await read(path.join(spillDir, 'none.txt')))).toBe(
+      `\`${path.join(spillDir, 'none.txt')}\` does not exist; check the name with ListDir`
+    )
+    // Written to, they are outside like anything else.
+    const write = await writeTool.call({ path: path.join(spillDir, 'x'), content: 'x' }, ctx)
+    expect(textOf(write)).toContain('is outside the project folder')
   })
 })

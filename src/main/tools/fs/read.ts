@@ -1,7 +1,15 @@
-import { readFile } from 'node:fs/promises'
+import type { FileHandle } from 'node:fs/promises'
 import { z } from 'zod'
-import { defineTool, errorOutput, textOutput, type Tool } from '../tool'
-import { locate, readsFiles } from './file-state'
+import {
+  defineTool,
+  errorOutput,
+  textOutput,
+  type Tool,
+  type ToolContext,
+  type ToolOutput
+} from '../tool'
+import { readsFiles } from './file-state'
+import { openRegularFile, withJail, type Place } from './jail-scope'
 import { sniffImage } from './image-info'
 import { imageOutput, readHead, tooLargeImage } from './read-image'
 import { numberLines, plural, splitLines } from './lines'
@@ -44,67 +52,85 @@ export const readTool: Tool = defineTool({
   readOnly: true,
   capabilities: readsFiles,
   source: 'builtin',
-  async call(input, ctx) {
-    const located = await locate(ctx, input.path, 'read')
-    if (!located.ok) return located.output
-    const { shown, state } = located
-
-    switch (state.kind) {
-      case 'missing':
-      case 'under-file':
-        return errorOutput(`\`${shown}\` does not exist; check the name with ListDir`)
-      case 'directory':
-        return errorOutput(`\`${shown}\` is a directory; use ListDir`)
-      case 'special':
-        return errorOutput(
-          `\`${shown}\` is not a regular file (a device, socket or FIFO); Read shows text files`
-        )
-      case 'file':
-        break
-    }
-    if (state.stats.size > READ_MAX_BYTES) {
-      const image = sniffImage(await readHead(located.path))
-      if (image) return errorOutput(tooLargeImage(shown, image, state.stats.size))
-      return errorOutput(
-        `\`${shown}\` is too large to Read (${state.stats.size} bytes; the limit is 10 MiB), and offset/limit cannot get around that; look at it with a shell command later instead`
-      )
-    }
-
-    const bytes = await readFile(located.path, { signal: ctx.signal })
-    const image = sniffImage(bytes)
-    if (image) {
-      const output = imageOutput(
-        { shown, offset: input.offset, limit: input.limit },
-        image,
-        bytes,
-        ctx
-      )
-      if (!output.isError) ctx.reads.record(located.path, bytes)
-      return output
-    }
-    if (bytes.subarray(0, BINARY_SNIFF_BYTES).includes(0)) {
-      return errorOutput(
-        `\`${shown}\` is a binary file (${plural(bytes.length, 'byte')}); Read shows text files`
-      )
-    }
-
-    const lines = splitLines(bytes.toString('utf8'))
-    const first = input.offset ?? 1
-    if (first > Math.max(lines.length, 1)) {
-      return errorOutput(
-        `offset ${first} is past the end of \`${shown}\` (${plural(lines.length, 'line')})`
-      )
-    }
-    // The whole file is recorded even when only part is shown: the version is what Write and
-    // Edit compare against, not what the model happened to look at.
-    ctx.reads.record(located.path, bytes)
-    if (lines.length === 0) return textOutput(`(\`${shown}\` is empty)`)
-    const last = Math.min(lines.length, first + (input.limit ?? DEFAULT_LIMIT) - 1)
-    let text = numberLines(lines.slice(first - 1, last), first)
-    if (first > 1 || last < lines.length) {
-      const more = last < lines.length ? `; continue with offset ${last + 1}` : ''
-      text += `\n\n(showing lines ${first}-${last} of ${lines.length}${more})`
-    }
-    return textOutput(text)
-  }
+  call: (input, ctx) =>
+    withJail(ctx, async (scope) => {
+      const located = await scope.locate(input.path, 'read')
+      if (!located.ok) return located.output
+      const { place } = located
+      const { shown, state } = place
+      switch (state.kind) {
+        case 'missing':
+        case 'under-file':
+          return errorOutput(`\`${shown}\` does not exist; check the name with ListDir`)
+        case 'directory':
+          return errorOutput(`\`${shown}\` is a directory; use ListDir`)
+        case 'special':
+          return errorOutput(
+            `\`${shown}\` is not a regular file (a device, socket or FIFO); Read shows text files`
+          )
+        case 'file':
+          break
+      }
+      // Read from the descriptor opened through the checked directory, never by name again.
+      const { handle, stats } = await openRegularFile(place)
+      try {
+        return await readOpened(input, ctx, place, handle, stats.size)
+      } finally {
+        await handle.close()
+      }
+    })
 })
+
+async function readOpened(
+  input: z.infer<typeof inputSchema>,
+  ctx: ToolContext,
+  place: Place,
+  handle: FileHandle,
+  size: number
+): Promise<ToolOutput> {
+  const { shown } = place
+  if (size > READ_MAX_BYTES) {
+    const image = sniffImage(await readHead(handle))
+    if (image) return errorOutput(tooLargeImage(shown, image, size))
+    return errorOutput(
+      `\`${shown}\` is too large to Read (${size} bytes; the limit is 10 MiB), and offset/limit cannot get around that; look at it with a shell command later instead`
+    )
+  }
+
+  const bytes = await handle.readFile({ signal: ctx.signal })
+  const image = sniffImage(bytes)
+  if (image) {
+    const output = imageOutput(
+      { shown, offset: input.offset, limit: input.limit },
+      image,
+      bytes,
+      ctx
+    )
+    if (!output.isError) ctx.reads.record(place.path, bytes)
+    return output
+  }
+  if (bytes.subarray(0, BINARY_SNIFF_BYTES).includes(0)) {
+    return errorOutput(
+      `\`${shown}\` is a binary file (${plural(bytes.length, 'byte')}); Read shows text files`
+    )
+  }
+
+  const lines = splitLines(bytes.toString('utf8'))
+  const first = input.offset ?? 1
+  if (first > Math.max(lines.length, 1)) {
+    return errorOutput(
+      `offset ${first} is past the end of \`${shown}\` (${plural(lines.length, 'line')})`
+    )
+  }
+  // The whole file is recorded even when only part is shown: the version is what Write and
+  // Edit compare against, not what the model happened to look at.
+  ctx.reads.record(place.path, bytes)
+  if (lines.length === 0) return textOutput(`(\`${shown}\` is empty)`)
+  const last = Math.min(lines.length, first + (input.limit ?? DEFAULT_LIMIT) - 1)
+  let text = numberLines(lines.slice(first - 1, last), first)
+  if (first > 1 || last < lines.length) {
+    const more = last < lines.length ? `; continue with offset ${last + 1}` : ''
+    text += `\n\n(showing lines ${first}-${last} of ${lines.length}${more})`
+  }
+  return textOutput(text)
+}

@@ -1,8 +1,9 @@
-import { readdir, readlink, rmdir, unlink } from 'node:fs/promises'
 import { z } from 'zod'
+import { JailRefusal, type JailedDir } from '../../workspace/jailed-dir'
 import { defineTool, errorOutput, textOutput, type Tool } from '../tool'
 import { locateEntry } from './entry'
 import { changesFiles, errnoCode } from './file-state'
+import { withJail } from './jail-scope'
 import { plural } from './lines'
 
 /** How many names of a non-empty directory a refusal lists. */
@@ -27,44 +28,65 @@ export const removeTool: Tool = defineTool({
   readOnly: false,
   capabilities: changesFiles,
   source: 'builtin',
-  async call(input, ctx) {
-    const entry = await locateEntry(ctx, input.path)
-    if (!entry.ok) return entry.output
-    const { shown, stats } = entry
-    if (entry.isRoot) {
-      return errorOutput(
-        `\`${input.path}\` is the project folder itself; Remove only deletes what is inside it`
-      )
-    }
-    if (stats === null) {
-      return errorOutput(
-        `\`${shown}\` does not exist, so nothing was removed; check the name with ListDir`
-      )
-    }
-    if (stats.isDirectory()) {
-      const names = await readdir(entry.path, { withFileTypes: true })
-      if (names.length > 0) return errorOutput(notEmpty(shown, names))
-      try {
-        await rmdir(entry.path)
-      } catch (error) {
-        // Something was created inside it since it was listed.
-        if (errnoCode(error) !== 'ENOTEMPTY' && errnoCode(error) !== 'EEXIST') throw error
-        return errorOutput(notEmpty(shown, await readdir(entry.path, { withFileTypes: true })))
+  pathsWritten: (input) => [input.path],
+  call: (input, ctx) =>
+    withJail(ctx, async (scope) => {
+      const entry = await locateEntry(scope, input.path)
+      if (!entry.ok) return entry.output
+      const { shown, stats, parent, name } = entry
+      if (entry.isRoot) {
+        return errorOutput(
+          `\`${input.path}\` is the project folder itself; Remove only deletes what is inside it`
+        )
       }
-      return textOutput(`Removed the empty directory \`${shown}\``)
-    }
-    if (stats.isSymbolicLink()) {
-      const target = await readlink(entry.path)
-      await unlink(entry.path)
-      return textOutput(
-        `Removed the symbolic link \`${shown}\` (it pointed to \`${target}\`, which was not touched)`
-      )
-    }
-    await unlink(entry.path)
-    const what = stats.isFile() ? plural(stats.size, 'byte') : 'not a regular file'
-    return textOutput(`Removed \`${shown}\` (${what})`)
-  }
+      if (stats === null || parent === null) {
+        return errorOutput(
+          `\`${shown}\` does not exist, so nothing was removed; check the name with ListDir`
+        )
+      }
+      if (stats.isDirectory()) {
+        // Listed through its own descriptor: the directory looked into is the one removed.
+        const names = await scope.keep(await parent.openDir(name)).readdir()
+        if (names.length > 0) return errorOutput(notEmpty(shown, names))
+        try {
+          await parent.rmdir(name)
+        } catch (error) {
+          const code = errnoCode(error)
+          // A link put in its place: rmdir refuses it rather than follow it.
+          if (code === 'ENOTDIR') throw new JailRefusal('changed', entry.path)
+          // Something was created inside it since it was listed.
+          if (code !== 'ENOTEMPTY' && code !== 'EEXIST') throw error
+          const now = await scope.keep(await parent.openDir(name)).readdir()
+          return errorOutput(notEmpty(shown, now))
+        }
+        return textOutput(`Removed the empty directory \`${shown}\``)
+      }
+      // unlink never follows a link and refuses a directory, so it removes no more than this.
+      if (stats.isSymbolicLink()) {
+        const target = await parent.readlink(name)
+        await unlinkEntry(parent, name, entry.path)
+        return textOutput(
+          `Removed the symbolic link \`${shown}\` (it pointed to \`${target}\`, which was not touched)`
+        )
+      }
+      await unlinkEntry(parent, name, entry.path)
+      const what = stats.isFile() ? plural(stats.size, 'byte') : 'not a regular file'
+      return textOutput(`Removed \`${shown}\` (${what})`)
+    })
 })
+
+async function unlinkEntry(parent: JailedDir, name: string, canonical: string): Promise<void> {
+  try {
+    await parent.unlink(name)
+  } catch (error) {
+    const code = errnoCode(error)
+    // A directory put in its place since the look: it was not what was asked to go.
+    if ((code === 'EISDIR' || code === 'EPERM') && (await parent.lstat(name))?.isDirectory()) {
+      throw new JailRefusal('changed', canonical)
+    }
+    throw error
+  }
+}
 
 function notEmpty(shown: string, entries: { name: string; isDirectory(): boolean }[]): string {
   const names = entries.map((e) => (e.isDirectory() ? `${e.name}/` : e.name)).sort()

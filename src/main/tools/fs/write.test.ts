@@ -108,6 +108,21 @@ describe('Write', () => {
       expect(await readFile(at('x.txt'), 'utf8')).toBe('x')
     })
 
+    it('to replace a read-only file, which keeps its content, mode and inode', async () => {
+      await writeFile(at('locked.txt'), 'keep\n', { mode: 0o444 })
+      const before = await stat(at('locked.txt'))
+      await ws.run(readTool, { path: 'locked.txt' })
+      const out = await ws.run(writeTool, { path: 'locked.txt', content: 'mine\n' })
+      expect(out.isError).toBe(true)
+      expect(textOf(out)).toBe(
+        '`locked.txt` is read-only (mode 444), so Write did not replace it; if it should change, make it writable first (for example `chmod u+w`), or leave it as it is'
+      )
+      const after = await stat(at('locked.txt'))
+      expect(await readFile(at('locked.txt'), 'utf8')).toBe('keep\n')
+      expect([after.ino, after.mode & 0o777]).toEqual([before.ino, 0o444])
+      expect(await readdir(ws.root)).toEqual(['locked.txt'])
+    })
+
     it('to write into a FIFO', async () => {
       execFileSync('mkfifo', [at('pipe')])
       const out = await ws.run(writeTool, { path: 'pipe', content: 'x' })

@@ -1,10 +1,9 @@
-import { mkdir, readFile } from 'node:fs/promises'
-import path from 'node:path'
 import { z } from 'zod'
-import { writeFileAtomic } from '../../workspace/atomic-write'
+import { writeFileAtomicIn } from '../../workspace/atomic-write'
 import { defineTool, errorOutput, textOutput, type Tool } from '../tool'
 import { withDiff } from './diff-display'
-import { changesFiles, locate, stalenessMessage } from './file-state'
+import { changesFiles, stalenessMessage } from './file-state'
+import { notWritable, openRegularFile, withJail } from './jail-scope'
 import { sizeSummary } from './lines'
 
 const inputSchema = z.strictObject({
@@ -25,43 +24,55 @@ export const writeTool: Tool = defineTool({
   readOnly: false,
   capabilities: changesFiles,
   source: 'builtin',
+  pathsWritten: (input) => [input.path],
   async call(input, ctx) {
-    const located = await locate(ctx, input.path)
-    if (!located.ok) return located.output
-    const { shown, state } = located
+    return withJail(ctx, async (scope) => {
+      const located = await scope.locate(input.path)
+      if (!located.ok) return located.output
+      const { place } = located
+      const { shown, state } = place
 
-    let before: Buffer | null = null
-    switch (state.kind) {
-      case 'directory':
-        return errorOutput(`\`${shown}\` is a directory; Write needs the path of a file`)
-      case 'special':
-        return errorOutput(
-          `\`${shown}\` is not a regular file (a device, socket or FIFO); Write only replaces regular files`
-        )
-      case 'under-file':
-        return errorOutput(
-          `cannot create \`${shown}\`: part of its path is a file, not a directory; check the path with ListDir`
-        )
-      case 'file': {
-        const existing = await readFile(located.path)
-        const fresh = ctx.reads.check(located.path, existing)
-        if (!fresh.ok) return errorOutput(stalenessMessage(fresh.reason, shown, 'Write'))
-        before = existing
-        break
+      let before: Buffer | null = null
+      let mode: number | null = null
+      switch (state.kind) {
+        case 'directory':
+          return errorOutput(`\`${shown}\` is a directory; Write needs the path of a file`)
+        case 'special':
+          return errorOutput(
+            `\`${shown}\` is not a regular file (a device, socket or FIFO); Write only replaces regular files`
+          )
+        case 'under-file':
+          return errorOutput(underFile(shown))
+        case 'file': {
+          const { handle, stats } = await openRegularFile(place)
+          const existing = await handle.readFile().finally(() => handle.close())
+          const fresh = ctx.reads.check(place.path, existing)
+          if (!fresh.ok) return errorOutput(stalenessMessage(fresh.reason, shown, 'Write'))
+          const refused = await notWritable(place, stats, 'Write')
+          if (refused) return errorOutput(refused)
+          before = existing
+          mode = stats.mode & 0o7777
+          break
+        }
+        case 'missing':
+          break
       }
-      case 'missing':
-        await mkdir(path.dirname(located.path), { recursive: true })
-        break
-    }
+      const dir = await scope.createParent(place)
+      if (dir === null) return errorOutput(underFile(shown))
 
-    await writeFileAtomic(located.path, input.content)
-    ctx.reads.record(located.path, input.content)
-    const verb = state.kind === 'file' ? 'Replaced' : 'Created'
-    return withDiff(
-      textOutput(`${verb} \`${shown}\` (${sizeSummary(input.content)})`),
-      shown,
-      before,
-      input.content
-    )
+      await writeFileAtomicIn(dir, place.name, input.content, mode)
+      ctx.reads.record(place.path, input.content)
+      const verb = state.kind === 'file' ? 'Replaced' : 'Created'
+      return withDiff(
+        textOutput(`${verb} \`${shown}\` (${sizeSummary(input.content)})`),
+        shown,
+        before,
+        input.content
+      )
+    })
   }
 })
+
+function underFile(shown: string): string {
+  return `cannot create \`${shown}\`: part of its path is a file, not a directory; check the path with ListDir`
+}

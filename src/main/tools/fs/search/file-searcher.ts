@@ -60,6 +60,7 @@ export function createFileSearcher(): FileSearcher {
   const fs = process.getBuiltinModule('node:fs')
   const pathModule = process.getBuiltinModule('node:path')
   const CHUNK_BYTES = 1024 * 1024
+  const fdPaths = process.platform === 'linux' && fs.existsSync('/proc/self/fd')
   let buffer = Buffer.allocUnsafe(CHUNK_BYTES)
 
   interface Matcher {
@@ -272,6 +273,14 @@ export function createFileSearcher(): FileSearcher {
     return lines.length
   }
 
+  function realPathOf(fd: number): string | null {
+    try {
+      return fs.readlinkSync(`/proc/self/fd/${fd}`)
+    } catch {
+      return null
+    }
+  }
+
   /** The matching and context lines of one file; null when it cannot be read. */
   function searchFile(
     file: string,
@@ -280,8 +289,14 @@ export function createFileSearcher(): FileSearcher {
   ): { lines: LineRecord[]; bytes: number; binary: boolean } | null {
     let fd: number
     try {
-      fd = fs.openSync(file, 'r')
+      fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW)
     } catch {
+      return null
+    }
+    // A directory on the way swapped for a link since the walk listed it would lead outside the
+    // folder: on Linux, the descriptor tells where the file opened really is.
+    if (fdPaths && realPathOf(fd) !== file) {
+      fs.closeSync(fd)
       return null
     }
     const state: FileState = { records: [], lastEmitted: 0, afterLeft: 0, tail: [] }

@@ -1,6 +1,7 @@
 import path from 'node:path'
+import { JailRefusal } from '../../../workspace/jailed-dir'
 import { errorOutput, type ToolContext, type ToolOutput } from '../../tool'
-import { locate } from '../file-state'
+import { JailScope, type Located } from '../jail-scope'
 import type { IgnoreRules } from './ignore-rules'
 
 /** Where a search runs: a directory or one file, relative to `root`. */
@@ -25,8 +26,9 @@ export async function resolveScope(
   requested: string | undefined,
   allowFile: boolean
 ): Promise<{ ok: false; output: ToolOutput } | { ok: true; scope: SearchScope }> {
-  const located = await locate(ctx, requested ?? '.', allowFile ? 'read' : 'write')
-  if (!located.ok) return located
+  const found = await look(ctx, requested ?? '.', allowFile ? 'read' : 'write')
+  if (!found.ok) return found
+  const located = found.place
   const { shown, state } = located
   switch (state.kind) {
     case 'missing':
@@ -76,6 +78,28 @@ export async function resolveScope(
       shown,
       spilled: false
     }
+  }
+}
+
+/**
+ * Where a path leads and what is there, through the jail's descriptors; nothing stays open, as
+ * the search engines walk by path (see walk.ts for how they keep to the folder).
+ */
+export async function look(
+  ctx: ToolContext,
+  requested: string,
+  access: 'read' | 'write'
+): Promise<Located> {
+  const scope = new JailScope(ctx)
+  try {
+    return await scope.locate(requested, access)
+  } catch (error) {
+    if (error instanceof JailRefusal) {
+      return { ok: false, output: errorOutput(ctx.jail.refusalMessage(error)) }
+    }
+    throw error
+  } finally {
+    await scope.close()
   }
 }
 

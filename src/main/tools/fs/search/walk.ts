@@ -1,6 +1,6 @@
 import type { Dirent } from 'node:fs'
-import { readdir } from 'node:fs/promises'
 import path from 'node:path'
+import { JailedDir } from '../../../workspace/jailed-dir'
 import type { IgnoreRules } from './ignore-rules'
 
 /** Directories read at once: enough to keep the disk busy, few enough not to flood the pool. */
@@ -56,8 +56,9 @@ export async function walkFiles(
     const visit = async (dir: string): Promise<void> => {
       let entries: Dirent[]
       try {
-        entries = await readdir(path.join(root, dir), { withFileTypes: true })
+        entries = await listExactly(path.join(root, dir))
       } catch {
+        // Unreadable, gone, or swapped for a link since its parent was listed: not walked.
         return
       }
       if (rules && entries.some((e) => e.name === '.gitignore' && e.isFile())) {
@@ -78,4 +79,17 @@ export async function walkFiles(
 
     pump()
   })
+}
+
+/**
+ * The entries of the directory really at `absolute`: a directory replaced by a link after its
+ * parent was listed would otherwise lead the walk out of the folder (see JailedDir).
+ */
+async function listExactly(absolute: string): Promise<Dirent[]> {
+  const dir = await JailedDir.openExact(absolute)
+  try {
+    return await dir.readdir()
+  } finally {
+    await dir.close()
+  }
 }
