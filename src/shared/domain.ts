@@ -284,7 +284,12 @@ export const approvalRequestSchema = z.object({
   readOnly: z.boolean(),
   capabilities: capabilitiesSchema,
   /** Why a person is asked: the mode, or a rule that says to prompt. */
-  reason: z.string().optional()
+  reason: z.string().optional(),
+  /**
+   * False when no permission rule could allow this call (a write into .git, a shell line that
+   * cannot be proven harmless): the window then offers no "Always allow".
+   */
+  ruleCanAllow: z.literal(false).optional()
 })
 export type ApprovalRequest = z.infer<typeof approvalRequestSchema>
 

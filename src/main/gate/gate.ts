@@ -1,5 +1,6 @@
 import type { ApprovalMode } from '../../shared/domain'
 import type { Tool } from '../tools/tool'
+import { gitFolderWrite } from './git-folder'
 import { runHooks, type HookConfig } from './hooks'
 import { judgeShell, judgeTool, type PermissionRule, type RuleVerdict } from './rules'
 import { cleanTaint, interlock, type Taint } from './taint'
@@ -10,6 +11,11 @@ export interface GateRequest {
   callId: string
   tool: Tool
   input: unknown
+  /**
+   * Set by the gate when it asks a person: false when no permission rule could allow this call
+   * (a write into .git, a line the parser cannot prove harmless), so none should be offered.
+   */
+  ruleCanAllow?: false
 }
 
 /** Which part of the gate refused a call; the window and `call` show it. */
@@ -66,8 +72,10 @@ const defaultPolicy: GatePolicy = {
 }
 
 /**
- * Decides every call, in this order: the interlock (taint), hooks, rules, then the mode and its
- * approver. Each stage can only refuse or pass the call on; none can undo an earlier refusal.
+ * Decides every call, in this order: the interlock (taint), planning, hooks, forbidding rules,
+ * read-only mode, writes into .git (a person, always), then prompting and allowing rules, the
+ * mode and its approver. Each stage can only refuse or pass the call on; none can undo an
+ * earlier refusal.
  */
 export class Gate {
   private readonly policy: GatePolicy
@@ -118,31 +126,45 @@ export class Gate {
         reason: `${tool.name} changes things, and this session is in read-only mode; only read-only tools may run. Ask the person to switch modes if the change is needed.`
       }
     }
+    // No rule, mode or --yes covers a write into .git; only a person can.
+    const gitWrite = await gitFolderWrite(tool, request.input, policy.workspace)
+    if (gitWrite) return this.askPerson(request, signal, gitWrite, { yes: false, rule: false })
     if (verdict.decision === 'prompt') {
-      return this.askPerson(request, signal, `a rule asks a person: ${verdict.reason}`, false)
+      return verdict.concern
+        ? this.askPerson(request, signal, verdict.reason, { yes: false, rule: false })
+        : this.askPerson(request, signal, `a rule asks a person: ${verdict.reason}`, { yes: false })
     }
     if (verdict.decision === 'allow') return { allowed: true, by: 'rule' }
     if (policy.mode === 'allow' || tool.readOnly) return { allowed: true, by: 'mode' }
-    return this.askPerson(request, signal, `${tool.name} changes things (mode "ask")`, true)
+    if (verdict.writes) {
+      return this.askPerson(request, signal, `${verdict.reason} (mode "ask")`, {
+        yes: true,
+        rule: false
+      })
+    }
+    return this.askPerson(request, signal, `${tool.name} changes things (mode "ask")`, {
+      yes: true
+    })
   }
 
   private async rules(request: GateRequest): Promise<RuleVerdict> {
     const rules = this.policy.currentRules ? await this.policy.currentRules() : this.policy.rules
     const command = (request.input as { command?: unknown } | null)?.command
     if (request.tool.name === 'Shell' && typeof command === 'string') {
-      return judgeShell(command, rules, request.tool.name)
+      return judgeShell(command, rules, request.tool.name, { workspace: this.policy.workspace })
     }
     return judgeTool(request.tool.name, rules)
   }
 
+  /** `may.yes`: --yes answers instead; `may.rule` false: no rule could allow it, so none is offered. */
   private async askPerson(
     request: GateRequest,
     signal: AbortSignal,
     why: string,
-    yesMayAnswer: boolean
+    may: { yes: boolean; rule?: false }
   ): Promise<GateDecision> {
     const name = request.tool.name
-    if (yesMayAnswer && this.policy.autoApprove) return { allowed: true, by: 'yes' }
+    if (may.yes && this.policy.autoApprove) return { allowed: true, by: 'yes' }
     if (!this.approver.canAsk) {
       return {
         allowed: false,
@@ -150,7 +172,8 @@ export class Gate {
         reason: `${name} needs a person's approval (${why}), and nobody is available to approve it in this headless run. Do not retry; say what you would have done instead.`
       }
     }
-    const answer = await this.approver.ask(request, signal, why)
+    const asked = may.rule === false ? { ...request, ruleCanAllow: false as const } : request
+    const answer = await this.approver.ask(asked, signal, why)
     if (answer.decision === 'allow') return { allowed: true, by: 'approver' }
     const said = answer.reason?.trim()
     return {

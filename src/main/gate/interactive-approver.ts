@@ -27,7 +27,8 @@ export class InteractiveApprover implements Approver {
       input: request.input,
       readOnly: request.tool.readOnly,
       capabilities: { ...request.tool.capabilities },
-      reason
+      reason,
+      ...(request.ruleCanAllow === false ? { ruleCanAllow: false as const } : {})
     }
     return new Promise((resolve) => {
       const onAbort = (): void => {

@@ -114,7 +114,34 @@ const table: [string, Expected][] = [
   ['git status \\; rm x', 'allow'],
   // unparsable
   ['git status (', 'prompt'],
-  ['git status "unterminated', 'prompt']
+  ['git status "unterminated', 'prompt'],
+  // substitutions inside a redirection of a simple command run too
+  ['< <(rm x) git status', 'forbid'],
+  ['<$(rm x) git status', 'forbid'],
+  ['<`rm x` git status', 'forbid'],
+  ['git status > >(rm x)', 'forbid'],
+  // a variable that decides what later commands run, changed anywhere on the line
+  ['PATH=/tmp; git status', 'prompt'],
+  ['export PATH=/tmp; git status', 'prompt'],
+  ['declare -x PATH=/tmp; git status', 'prompt'],
+  ['typeset PATH=/tmp; git status', 'prompt'],
+  ['readonly PATH=/tmp; git status', 'prompt'],
+  ['f() { local PATH=/tmp; git status; }; f', 'prompt'],
+  ['unset PATH; git status', 'prompt'],
+  ['export -n PATH; git status', 'prompt'],
+  ['IFS=x; git status', 'prompt'],
+  ['export GIT_DIR=x; git status', 'prompt'],
+  ['LD_PRELOAD=x; git status', 'prompt'],
+  ['(PATH=/tmp; git status)', 'prompt'],
+  ["bash -c 'export PATH=/tmp; git status'", 'prompt'],
+  ['git status; export PATH=/tmp', 'prompt'],
+  ['LANG=C; git status', 'allow'],
+  // words after a redirection are still arguments; a program by its path may be the same one
+  ['git >/dev/null push', 'prompt'],
+  ['rm 2>/dev/null -rf x', 'forbid'],
+  ['/bin/rm x', 'prompt'],
+  ['/tmp/git status', null],
+  ['cat <<EOF | rm x\nhi\nEOF', 'forbid']
 ]
 
 describe('judgeShell', () => {

@@ -1,3 +1,4 @@
+import { judgeRedirections } from './redirections'
 import { analyzeShell, type SimpleCommand, type Token } from './shell-command'
 import { unwrap } from './wrappers'
 
@@ -16,6 +17,15 @@ export interface PermissionRule {
 export interface RuleVerdict {
   decision: RuleDecision | null
   reason: string
+  /** The line cannot be proven harmless (not a rule's word): a person must decide, never a rule. */
+  concern?: true
+  /** The line writes files in the project folder by redirection: no rule covers that; the mode does. */
+  writes?: true
+}
+
+export interface ShellJudgeOptions {
+  /** The project folder, to judge where redirections write; without it every write is a concern. */
+  workspace?: string
 }
 
 const strictness: Record<RuleDecision, number> = { allow: 0, prompt: 1, forbid: 2 }
@@ -34,14 +44,20 @@ export function judgeTool(tool: string, rules: readonly PermissionRule[]): RuleV
 
 type Match = 'yes' | 'no' | 'maybe'
 
-/** A rule's argv prefix against a command's argv: unknown tokens in the prefix make it `maybe`. */
+/**
+ * A rule's argv prefix against a command's argv: unknown tokens in the prefix make it `maybe`,
+ * and so does a program named by its path (`/bin/rm` for a rule about `rm`), which might be the
+ * same program: a forbidding rule then asks, an allowing one is not relied on.
+ */
 function matches(prefix: readonly string[], argv: readonly Token[]): Match {
   if (argv.length < prefix.length) return 'no'
   let result: Match = 'yes'
   for (let i = 0; i < prefix.length; i++) {
     const token = argv[i]
+    const word = prefix[i] ?? ''
     if (!token?.known) result = 'maybe'
-    else if (token.text !== prefix[i]) return 'no'
+    else if (i === 0 && !word.includes('/') && token.text.endsWith(`/${word}`)) result = 'maybe'
+    else if (token.text !== word) return 'no'
   }
   return result
 }
@@ -69,11 +85,14 @@ export async function compileCommand(command: string): Promise<string[] | string
 /**
  * Judges a whole shell line: every simple command in it must be allowed for the line to be
  * allowed; the strictest decision wins; anything that cannot be resolved is at least `prompt`.
+ * A write into the project folder by redirection is no command's to allow: a line with one is
+ * left to the mode (null) unless a rule forbids or prompts.
  */
 export async function judgeShell(
   line: string,
   rules: readonly PermissionRule[],
-  tool = 'Shell'
+  tool = 'Shell',
+  options: ShellJudgeOptions = {}
 ): Promise<RuleVerdict> {
   const compiled: CompiledRule[] = []
   for (const rule of rules.filter((r) => r.tool === tool)) {
@@ -83,13 +102,22 @@ export async function judgeShell(
   }
   const analysis = await analyzeShell(line)
   const verdicts = analysis.commands.map((command) => judgeCommand(command, compiled))
-  const concerns = [...analysis.concerns, ...verdicts.flatMap((v) => v.concerns)]
+  const redirections = await judgeRedirections(analysis, options.workspace)
+  const concerns = [
+    ...analysis.concerns,
+    ...redirections.concerns,
+    ...verdicts.flatMap((v) => v.concerns)
+  ]
 
   const forbidden = verdicts.find((v) => v.decision === 'forbid')
   if (forbidden) return { decision: 'forbid', reason: forbidden.reason }
   const prompted = verdicts.find((v) => v.decision === 'prompt')
-  if (concerns.length > 0) return { decision: 'prompt', reason: concerns[0] ?? '' }
+  if (concerns.length > 0) return { decision: 'prompt', reason: concerns[0] ?? '', concern: true }
   if (prompted) return { decision: 'prompt', reason: prompted.reason }
+  const [written] = redirections.writes
+  if (written !== undefined) {
+    return { decision: null, reason: `${written}, which no command rule covers`, writes: true }
+  }
   if (verdicts.length > 0 && verdicts.every((v) => v.decision === 'allow')) {
     return { decision: 'allow', reason: verdicts.map((v) => v.reason).join('; ') }
   }

@@ -1,8 +1,11 @@
 import type { Node } from 'web-tree-sitter'
 import { parseBash } from './bash-parser'
+import { arithmeticConcerns, commandEvaluatesArithmetic } from './shell-arithmetic'
+import { isRiskyVariable } from './risky-variables'
+import { assignedName, commandChangesEnvironment, environmentChanges } from './shell-environment'
+import { shortSource, token, type Token } from './shell-token'
 
-/** One token of a command line: its text when the shell's value of it is known. */
-export type Token = { known: true; text: string } | { known: false; source: string }
+export { token, type Token }
 
 /** A simple command the shell would run, with its argv as far as it can be known. */
 export interface SimpleCommand {
@@ -13,18 +16,27 @@ export interface SimpleCommand {
   source: string
 }
 
-export interface ShellAnalysis {
-  commands: SimpleCommand[]
-  /** Concerns about the whole line (a parse error, a redirection to a file). */
-  concerns: string[]
+/** A redirection that opens a path; descriptor copies and closes are not listed. */
+export interface Redirection {
+  /** As written, for messages: `> out.txt`. */
+  source: string
+  target: Token
+  access: 'read' | 'write'
 }
 
-// Variables that change what a program loads or runs: a prefix like `GIT_SSH=x git fetch` is
-// not the `git fetch` a rule allowed.
-const RISKY_VARIABLE =
-  /^(GIT_\w*|LD_\w*|DYLD_\w*|PATH|BASH_ENV|ENV|BASH_FUNC_\w*|NODE_OPTIONS|NODE_PATH|PYTHON\w*|PERL5\w*|PERLLIB|RUBY\w*|IFS|SHELLOPTS|BASHOPTS|PS4|PROMPT_COMMAND|HOME|EDITOR|VISUAL|PAGER|GIT|SSH_\w*|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS)$/
+export interface ShellAnalysis {
+  commands: SimpleCommand[]
+  /** Concerns about the whole line (a parse error, a change to PATH). */
+  concerns: string[]
+  /** Every path the line opens by redirection, to be judged against the project folder. */
+  redirections: Redirection[]
+  /** A `cd`, `pushd` or `popd` is on the line: a relative path may not be in the project folder. */
+  changesFolder: boolean
+}
+
 const SHELLS = new Set(['bash', 'sh', 'zsh', 'dash', 'ksh'])
 const UNRESOLVABLE_BUILTINS = new Set(['eval', 'exec', 'source', '.', 'trap', 'alias'])
+const FOLDER_CHANGERS = new Set(['cd', 'pushd', 'popd'])
 const CONTAINERS = new Set([
   'program',
   'list',
@@ -33,7 +45,6 @@ const CONTAINERS = new Set([
   'compound_statement',
   'do_group',
   'negated_command',
-  'redirected_statement',
   'if_statement',
   'elif_clause',
   'else_clause',
@@ -49,15 +60,22 @@ const CONTAINERS = new Set([
 
 /**
  * Every simple command a bash line would run — across `;`, `&&`, `||`, `|`, newlines, subshells,
- * loops, functions and command or process substitutions — each with what can be known of its
- * argv, and every reason the line cannot be judged by its words alone.
+ * loops, functions, here-documents and command or process substitutions (in words and in
+ * redirections alike) — each with what can be known of its argv; every path it opens by
+ * redirection; and every reason the line cannot be judged by its words alone.
  */
 export async function analyzeShell(script: string): Promise<ShellAnalysis> {
   const tree = await parseBash(script)
-  const analysis: ShellAnalysis = { commands: [], concerns: [] }
+  const analysis: ShellAnalysis = {
+    commands: [],
+    concerns: [],
+    redirections: [],
+    changesFolder: false
+  }
   if (tree.rootNode.hasError) {
     analysis.concerns.push('the command does not parse as bash')
   }
+  analysis.concerns.push(...treeConcerns(tree.rootNode))
   await walk(tree.rootNode, analysis, 0)
   tree.delete()
   return analysis
@@ -65,46 +83,107 @@ export async function analyzeShell(script: string): Promise<ShellAnalysis> {
 
 const MAX_DEPTH = 8
 
+/** What a parsed script does to the shell itself: changed variables, arithmetic on values. */
+function treeConcerns(root: Node): string[] {
+  return [...environmentChanges(root), ...arithmeticConcerns(root)]
+}
+
 async function walk(node: Node, out: ShellAnalysis, depth: number): Promise<void> {
-  if (node.type === 'command') {
-    await command(node, out, depth)
-    return
-  }
-  if (node.type === 'file_redirect') redirect(node, out)
-  if (node.type === 'variable_assignment') await substitutions(node, out, depth)
-  if (node.type === 'command_substitution' || node.type === 'process_substitution') {
-    for (const child of node.namedChildren) if (child) await walk(child, out, depth)
-    return
+  switch (node.type) {
+    case 'command':
+      return command(node, [], out, depth)
+    case 'redirected_statement':
+      return redirected(node, out, depth)
+    case 'heredoc_redirect':
+      return heredoc(node, out, depth)
+    case 'file_redirect': {
+      const words = await redirect(node, out, depth)
+      if (words.length > 0)
+        out.concerns.push(`the words after \`${node.text}\` belong to no command`)
+      return
+    }
+    case 'command_substitution':
+    case 'process_substitution':
+      for (const child of node.namedChildren) if (child) await walk(child, out, depth)
+      return
   }
   if (CONTAINERS.has(node.type) || node.type === 'ERROR') {
     for (const child of node.namedChildren) if (child) await walk(child, out, depth)
     return
   }
-  // Anything else that holds commands (an expansion's default value, say) is searched too.
+  // Anything else that holds commands (an assignment's value, an expansion's default) is
+  // searched for substitutions.
   await substitutions(node, out, depth)
 }
 
-async function command(node: Node, out: ShellAnalysis, depth: number): Promise<void> {
-  const simple: SimpleCommand = { argv: [], concerns: [], source: node.text }
+/**
+ * A statement with redirections after it. A redirection takes one word; tree-sitter hands the
+ * words after it (`git >/dev/null push`) to the redirection, but bash gives them to the command.
+ */
+async function redirected(node: Node, out: ShellAnalysis, depth: number): Promise<void> {
+  const body = node.childForFieldName('body')
+  const words: Node[] = []
+  for (const child of node.childrenForFieldName('redirect')) {
+    if (child?.type === 'file_redirect') words.push(...(await redirect(child, out, depth)))
+    else if (child) await walk(child, out, depth)
+  }
+  if (body?.type === 'command') {
+    return command(body, words, out, depth, words.length > 0 ? node.text : body.text)
+  }
+  if (words.length > 0) {
+    out.concerns.push(
+      `the words after a redirection of \`${shortSource(node.text)}\` belong to no command`
+    )
+  }
+  if (body) await walk(body, out, depth)
+}
+
+/** `<<EOF`: the rest of its line can hold more commands, and its body substitutions. */
+async function heredoc(node: Node, out: ShellAnalysis, depth: number): Promise<void> {
+  for (const child of node.namedChildren) {
+    if (!child || child.type === 'heredoc_start' || child.type === 'heredoc_end') continue
+    if (child.type === 'heredoc_body') await substitutions(child, out, depth)
+    else await walk(child, out, depth)
+  }
+}
+
+/**
+ * One simple command: its words (with `trailing`, the words tree-sitter gave a redirection after
+ * it), its redirections, and whatever it says about the rest of the line (a `cd`, a changed
+ * PATH). A literal `bash -c` script is judged in its place.
+ */
+async function command(
+  node: Node,
+  trailing: readonly Node[],
+  out: ShellAnalysis,
+  depth: number,
+  source = node.text
+): Promise<void> {
+  const simple: SimpleCommand = { argv: [], concerns: [], source }
   for (const child of node.namedChildren) {
     if (!child) continue
     if (child.type === 'variable_assignment') {
-      const name = child.childForFieldName('name')?.text ?? ''
-      if (RISKY_VARIABLE.test(name)) {
+      const name = assignedName(child)
+      if (isRiskyVariable(name)) {
         simple.concerns.push(`\`${name}=\` changes how the command runs`)
       }
       await substitutions(child, out, depth)
     } else if (child.type === 'file_redirect') {
-      redirect(child, out)
+      for (const word of await redirect(child, out, depth)) await argument(word, simple, out, depth)
     } else if (child.type === 'herestring_redirect' || child.type === 'heredoc_redirect') {
-      await substitutions(child, out, depth)
+      await walk(child, out, depth)
     } else {
-      const target = child.type === 'command_name' ? (child.namedChild(0) ?? child) : child
-      simple.argv.push(token(target))
-      await substitutions(target, out, depth)
+      await argument(child, simple, out, depth)
     }
   }
+  for (const word of trailing) await argument(word, simple, out, depth)
+
   const name = simple.argv[0]
+  const changed = commandChangesEnvironment(simple.argv, simple.source)
+  if (changed) out.concerns.push(changed)
+  const evaluated = commandEvaluatesArithmetic(simple.argv, simple.source)
+  if (evaluated) out.concerns.push(evaluated)
+  if (changesFolder(simple.argv)) out.changesFolder = true
   if (!name?.known) {
     simple.concerns.push('the command name is an expansion, so what runs is not known')
   } else if (UNRESOLVABLE_BUILTINS.has(name.text)) {
@@ -116,6 +195,26 @@ async function command(node: Node, out: ShellAnalysis, depth: number): Promise<v
     return
   }
   out.commands.push(simple)
+}
+
+async function argument(
+  node: Node,
+  simple: SimpleCommand,
+  out: ShellAnalysis,
+  depth: number
+): Promise<void> {
+  const target = node.type === 'command_name' ? (node.namedChild(0) ?? node) : node
+  simple.argv.push(token(target))
+  await substitutions(target, out, depth)
+}
+
+function changesFolder(argv: readonly Token[]): boolean {
+  const [first, second] = argv
+  if (!first?.known) return false
+  if (FOLDER_CHANGERS.has(first.text)) return true
+  return ['builtin', 'command'].includes(first.text) && second?.known === true
+    ? FOLDER_CHANGERS.has(second.text)
+    : false
 }
 
 /**
@@ -143,22 +242,33 @@ async function nestedShell(
   }
   const tree = await parseBash(script.text)
   if (tree.rootNode.hasError) out.concerns.push('the `-c` script does not parse as bash')
+  out.concerns.push(...treeConcerns(tree.rootNode))
   await walk(tree.rootNode, out, depth + 1)
   tree.delete()
   return true
 }
 
-/** Output to a file writes it; only /dev/null and descriptor copies are known to be harmless. */
-function redirect(node: Node, out: ShellAnalysis): void {
-  const operator = node.children.find((c) => c && !c.isNamed)?.text ?? ''
-  const destination = node.childForFieldName('destination')
-  const target = destination ? token(destination) : null
-  if (operator.startsWith('<') && operator !== '<>') return
-  if (operator === '>&' || operator === '<&' || operator === '>&-') {
-    if (target?.known && /^\d+-?$|^-$/.test(target.text)) return
-  }
-  if (target?.known && target.text === '/dev/null') return
-  out.concerns.push(`\`${node.text}\` writes output to a file`)
+/**
+ * Records the path a redirection opens, searches it for substitutions, and returns the words
+ * after its target, which are arguments of the command. Copying or closing a descriptor
+ * (`2>&1`, `>&-`) opens nothing.
+ */
+async function redirect(node: Node, out: ShellAnalysis, depth: number): Promise<Node[]> {
+  const operator = node.children
+    .filter((c) => c && !c.isNamed)
+    .map((c) => c?.text ?? '')
+    .join('')
+  const [destination, ...words] = node.childrenForFieldName('destination').filter(isNode)
+  if (!destination) return words
+  await substitutions(destination, out, depth)
+  // `< <(cmd)` and `> >(cmd)` open a pipe to a command, which is judged as one.
+  if (destination.type === 'process_substitution') return words
+  const target = token(destination)
+  const copies = operator === '>&' || operator === '<&'
+  if (copies && target.known && /^(\d+-?|-)$/.test(target.text)) return words
+  const reads = operator === '<' || operator === '<&'
+  out.redirections.push({ source: node.text, target, access: reads ? 'read' : 'write' })
+  return words
 }
 
 /** Finds the commands inside a word: `$(…)`, backticks and `<(…)` run before the word is used. */
@@ -170,44 +280,8 @@ async function substitutions(node: Node, out: ShellAnalysis, depth: number): Pro
   for (const child of node.namedChildren) if (child) await substitutions(child, out, depth)
 }
 
-/** The shell's value of a word, when it does not depend on the environment or other commands. */
-export function token(node: Node): Token {
-  switch (node.type) {
-    case 'word':
-    case 'number':
-      return /[$`]/.test(node.text)
-        ? { known: false, source: node.text }
-        : { known: true, text: unescapeWord(node.text) }
-    case 'raw_string':
-      return { known: true, text: node.text.slice(1, -1) }
-    case 'string': {
-      const parts = node.namedChildren
-      if (parts.every((p) => p?.type === 'string_content')) {
-        return { known: true, text: unescapeDoubleQuoted(node.text.slice(1, -1)) }
-      }
-      return { known: false, source: node.text }
-    }
-    case 'concatenation': {
-      let text = ''
-      for (const part of node.namedChildren) {
-        if (!part) continue
-        const value = token(part)
-        if (!value.known) return { known: false, source: node.text }
-        text += value.text
-      }
-      return { known: true, text }
-    }
-    default:
-      return { known: false, source: node.text }
-  }
-}
-
-function unescapeWord(text: string): string {
-  return text.replace(/\\\n/g, '').replace(/\\(.)/g, '$1')
-}
-
-function unescapeDoubleQuoted(text: string): string {
-  return text.replace(/\\\n/g, '').replace(/\\([$`"\\])/g, '$1')
+function isNode(node: Node | null): node is Node {
+  return node !== null
 }
 
 function baseName(command: string): string {

@@ -1,11 +1,10 @@
-import type { Token } from './shell-command'
+import { isRiskyVariable } from './risky-variables'
+import type { Token } from './shell-token'
 
 export interface Unwrapped {
   argv: Token[]
   concerns: string[]
 }
-
-const RISKY_ENV = /^(GIT_\w*|LD_\w*|DYLD_\w*|PATH|BASH_ENV|ENV|NODE_OPTIONS|PYTHON\w*|IFS)$/
 
 type Skipper = (argv: Token[], at: number, concerns: string[]) => number | null
 
@@ -56,11 +55,15 @@ const wrappers: Record<string, Skipper> = {
       const t = argv[i]
       if (!t?.known) return null
       if (/^(-i|--ignore-environment|-0|--null)$/.test(t.text)) i += 1
-      else if (/^(-u|--unset)$/.test(t.text)) i += 2
-      else if (/^--unset=/.test(t.text)) i += 1
-      else if (/^[A-Za-z_]\w*=/.test(t.text)) {
+      else if (/^(-u|--unset)$/.test(t.text)) {
+        unsets(argv[i + 1], concerns)
+        i += 2
+      } else if (/^--unset=/.test(t.text)) {
+        unsets({ known: true, text: t.text.slice('--unset='.length) }, concerns)
+        i += 1
+      } else if (/^[A-Za-z_]\w*=/.test(t.text)) {
         const name = t.text.slice(0, t.text.indexOf('='))
-        if (RISKY_ENV.test(name)) concerns.push(`\`env ${name}=\` changes how the command runs`)
+        if (isRiskyVariable(name)) concerns.push(`\`env ${name}=\` changes how the command runs`)
         i += 1
       } else if (t.text.startsWith('-')) return null
       else break
@@ -87,6 +90,13 @@ export function unwrap(argv: Token[]): Unwrapped {
     rest = rest.slice(start)
   }
   return { argv: rest, concerns }
+}
+
+function unsets(name: Token | undefined, concerns: string[]): void {
+  if (!name?.known) concerns.push('`env -u` removes a variable that is not known')
+  else if (isRiskyVariable(name.text)) {
+    concerns.push(`\`env -u ${name.text}\` changes how the command runs`)
+  }
 }
 
 function isKnown(token: Token | undefined, pattern: RegExp): boolean {

@@ -14,11 +14,14 @@ export async function rulesCommand(args: CliArgs): Promise<number> {
   }
   const core = await cliCore(args, { host: 'cli', interactive: false, workspace: args.workspace })
   const settings = (await core.settings.get()).settings
-  const rules = args.workspace
-    ? await core.rules.effective({ workspace: requireWorkspace(args) })
-    : settings.permissions.rules
+  const workspace = args.workspace ? requireWorkspace(args) : null
+  const rules = workspace ? await core.rules.effective({ workspace }) : settings.permissions.rules
   await core.dispose()
-  const verdict = await judgeShell(command, rules)
+  // Where redirections write is judged against the folder the command would run in, as `call`
+  // and sessions judge it: without one, every write by redirection needs a person.
+  const verdict = await judgeShell(command, rules, 'Shell', {
+    workspace: workspace ?? process.cwd()
+  })
   const mode = args.mode ?? settings.permissions.mode
   const decision =
     verdict.decision ?? (mode === 'allow' ? 'allow' : mode === 'read-only' ? 'forbid' : 'prompt')

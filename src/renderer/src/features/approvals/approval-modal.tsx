@@ -5,7 +5,13 @@ import { ShieldIcon } from '../../lib/icons'
 import { useSessions } from '../sessions/sessions-store'
 import { AlwaysAllowPanel, useAlwaysAllow } from './always-allow'
 import { respondToApproval, useApprovals } from './approvals-store'
-import { approvalPreview, capabilityBadges, describeApproval } from './describe-approval'
+import {
+  approvalPreview,
+  capabilityBadges,
+  describeApproval,
+  offersAlwaysAllow,
+  reasonParts
+} from './describe-approval'
 import { useVisibleApprovals } from './use-visible-approvals'
 import './approvals.css'
 
@@ -149,7 +155,17 @@ function ApprovalDialog({
           </div>
           {request.reason && (
             <p className="approval__why" data-testid="approval-why">
-              Asked because {request.reason}.
+              Asked because{' '}
+              {reasonParts(request.reason).map((part, i) =>
+                part.code ? (
+                  <code key={i} className="mono">
+                    {part.text}
+                  </code>
+                ) : (
+                  part.text
+                )
+              )}
+              .
             </p>
           )}
           <Preview request={request} />
@@ -182,7 +198,11 @@ function ApprovalDialog({
 
         <footer className="approval__footer">
           <span className="approval__hint">
-            {always.draft ? 'Saving the rule also allows this call' : 'Esc focuses Deny'}
+            {always.draft
+              ? 'Saving the rule also allows this call'
+              : offersAlwaysAllow(request)
+                ? 'Esc focuses Deny'
+                : 'No rule can allow this; it is asked every time'}
           </span>
           <button
             ref={denyButton}
@@ -218,15 +238,17 @@ function ApprovalDialog({
             </>
           ) : (
             <>
-              <button
-                type="button"
-                className="button"
-                data-testid="approval-always"
-                onClick={always.open}
-                disabled={responding}
-              >
-                Always allow…
-              </button>
+              {offersAlwaysAllow(request) && (
+                <button
+                  type="button"
+                  className="button"
+                  data-testid="approval-always"
+                  onClick={always.open}
+                  disabled={responding}
+                >
+                  Always allow…
+                </button>
+              )}
               <button
                 type="button"
                 className="button button--primary"

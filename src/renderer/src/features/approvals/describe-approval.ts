@@ -89,3 +89,29 @@ export function approvalPreview(
   }
   return null
 }
+
+/**
+ * Whether the dialog may offer "Always allow…": not when the main process says no rule could
+ * allow the call (a write into .git, a shell line that cannot be proven harmless), since a saved
+ * rule would not cover the next such call and would only look as if it did.
+ */
+export function offersAlwaysAllow(request: Pick<ApprovalRequest, 'ruleCanAllow'>): boolean {
+  return request.ruleCanAllow !== false
+}
+
+/** A piece of a reason: plain words, or a name or command that was quoted in backticks. */
+export interface ReasonPart {
+  text: string
+  code: boolean
+}
+
+/**
+ * A reason as the person reads it: the main process quotes paths and commands in backticks
+ * (`` `.git/config` ``), which the dialog shows as code rather than as stray backticks. An
+ * unmatched backtick stays as written.
+ */
+export function reasonParts(reason: string): ReasonPart[] {
+  const pieces = reason.split('`')
+  if (pieces.length % 2 === 0) return [{ text: reason, code: false }]
+  return pieces.map((text, i) => ({ text, code: i % 2 === 1 })).filter((part) => part.text !== '')
+}

@@ -1,0 +1,95 @@
+import path from 'node:path'
+import type { Tool } from '../tools/tool'
+import { PathJail } from '../workspace/path-jail'
+
+// `.git` is not an ordinary folder: its config can name programs git runs on its own
+// (core.fsmonitor, core.pager, hooks), so an approved edit there turns an allow-listed
+// `git status` into running anything. Writes into it need a person, whatever allows the rest.
+const WHY =
+  'where a change can make git run programs (hooks, core.fsmonitor); a person must approve it'
+
+// Code points HFS+ ignores in names, so `.g\u200cit` is `.git` there (git refuses them too).
+const IGNORED_BY_HFS = /[\u200c-\u200f\u202a-\u202e\u206a-\u206f\ufeff]/g
+
+/**
+ * Whether one path segment names `.git` as some filesystem would take it: in any case (macOS
+ * and Windows ignore it), with trailing dots or spaces or an NTFS stream suffix (Windows drops
+ * them), with characters HFS+ ignores, or as the Windows short name `GIT~1`. Matching these on
+ * every system costs a question about a file literally named `.GIT`, never a missed `.git`.
+ */
+export function isGitName(segment: string): boolean {
+  const name = segment
+    .replace(IGNORED_BY_HFS, '')
+    .replace(/:.*$/, '')
+    .replace(/[. ]+$/, '')
+  return /^\.git$/i.test(name) || /^git~\d+$/i.test(name)
+}
+
+/** Whether an absolute path is a `.git` folder (this repository's or a nested one) or inside one. */
+export function inGitFolder(absolute: string): boolean {
+  return absolute.split(/[\\/]/).some(isGitName)
+}
+
+/**
+ * Where `requested` lands in a `.git` folder, shown relative to the project folder, or null when
+ * it does not. Three readings count, as each is how some tool or the shell reaches it: the path
+ * as written (normalised), its entry (the parent resolved through links, the last name as
+ * written: what Move and Remove act on), and the path with every link followed (what Write and
+ * a redirection open).
+ */
+export async function gitFolderTarget(jail: PathJail, requested: string): Promise<string | null> {
+  const lexical = path.resolve(jail.root, requested)
+  const candidates = [lexical]
+  const parent = await jail.resolve(path.dirname(lexical))
+  if (parent.ok) candidates.push(path.join(parent.path, path.basename(lexical)))
+  const followed = await jail.resolve(requested)
+  if (followed.ok) candidates.push(followed.path)
+  const landing = candidates.find((candidate) => jail.contains(candidate) && inGitFolder(candidate))
+  return landing === undefined ? null : jail.display(landing)
+}
+
+/**
+ * Why a write into `.git` needs a person, in one sentence: `subject` is how the call names it
+ * (`.git/config`, or `> g/config` for a redirection), `landing` where it really goes.
+ */
+export function gitFolderReason(
+  subject: string,
+  requested: string,
+  landing: string,
+  jail: PathJail,
+  verb: 'is inside' | 'writes into'
+): string {
+  const direct = jail.display(path.resolve(jail.root, requested)) === landing
+  return direct
+    ? `\`${subject}\` ${verb} the repository's .git folder, ${WHY}`
+    : `\`${subject}\` leads into the repository's .git folder (${landing}), ${WHY}`
+}
+
+/**
+ * Why a file tool's call needs a person because it writes into `.git` (the paths it declares
+ * with `pathsWritten`, resolved as the jail resolves them), or null when it does not.
+ */
+export async function gitFolderWrite(
+  tool: Tool,
+  input: unknown,
+  workspace: string
+): Promise<string | null> {
+  if (!tool.pathsWritten) return null
+  let paths: string[]
+  let jail: PathJail
+  try {
+    paths = tool.pathsWritten(input)
+    jail = new PathJail(workspace)
+  } catch (error) {
+    return `the paths this ${tool.name} call writes could not be checked (${describe(error)}), so a write into .git cannot be ruled out; a person must approve it`
+  }
+  for (const requested of paths) {
+    const landing = await gitFolderTarget(jail, requested)
+    if (landing !== null) return gitFolderReason(requested, requested, landing, jail, 'is inside')
+  }
+  return null
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}
