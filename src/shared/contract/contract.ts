@@ -33,7 +33,6 @@ const rulesTarget = z
   .object({ workspace: folderPath, sessionId: z.string().min(1).optional() })
   .strict()
 
-
 /** The core calls: the app, folders, sessions, approvals, settings and rules. */
 const coreCalls = {
   'app.info': {
