@@ -18,9 +18,9 @@ import { inIndexOrder, zeroUsage } from './provider'
 import {
   droppedStream,
   excerpt,
-  guardStream,
   invalidStream,
   sdkLogger,
+  withStreamGuard,
   type StreamGuard
 } from './stream-guard'
 
@@ -45,16 +45,8 @@ export class AnthropicProvider implements Provider {
     })
   }
 
-  async stream(request: StreamRequest, onText: (delta: string) => void): Promise<StreamResult> {
-    const guard = guardStream(request.signal, request.idleTimeoutMs)
-    try {
-      return await this.read(request, onText, guard)
-    } catch (error) {
-      if (request.signal.aborted) throw error
-      throw guard.failure(error)
-    } finally {
-      guard.close()
-    }
+  stream(request: StreamRequest, onText: (delta: string) => void): Promise<StreamResult> {
+    return withStreamGuard(request, (guard) => this.read(request, onText, guard))
   }
 
   private async read(

@@ -14,7 +14,13 @@ import type {
   ToolResultMessage
 } from './provider'
 import { inIndexOrder, textOfBlocks, zeroUsage } from './provider'
-import { excerpt, guardStream, invalidStream, sdkLogger, type StreamGuard } from './stream-guard'
+import {
+  excerpt,
+  invalidStream,
+  sdkLogger,
+  withStreamGuard,
+  type StreamGuard
+} from './stream-guard'
 
 export interface OpenAIProviderOptions {
   id: string
@@ -42,16 +48,8 @@ export class OpenAIProvider implements Provider {
     })
   }
 
-  async stream(request: StreamRequest, onText: (delta: string) => void): Promise<StreamResult> {
-    const guard = guardStream(request.signal, request.idleTimeoutMs)
-    try {
-      return await this.read(request, onText, guard)
-    } catch (error) {
-      if (request.signal.aborted) throw error
-      throw guard.failure(error)
-    } finally {
-      guard.close()
-    }
+  stream(request: StreamRequest, onText: (delta: string) => void): Promise<StreamResult> {
+    return withStreamGuard(request, (guard) => this.read(request, onText, guard))
   }
 
   private async read(

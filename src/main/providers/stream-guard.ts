@@ -162,3 +162,22 @@ function droppedCause(error: unknown): string | null {
   }
   return null
 }
+
+/**
+ * Runs one streamed request under its guard: the turn's stop passes through as it is, anything
+ * else the SDK throws is reported as how the stream broke, and the guard is closed either way.
+ */
+export async function withStreamGuard<T>(
+  request: { signal: AbortSignal; idleTimeoutMs?: number },
+  read: (guard: StreamGuard) => Promise<T>
+): Promise<T> {
+  const guard = guardStream(request.signal, request.idleTimeoutMs)
+  try {
+    return await read(guard)
+  } catch (error) {
+    if (request.signal.aborted) throw error
+    throw guard.failure(error)
+  } finally {
+    guard.close()
+  }
+}
