@@ -69,60 +69,46 @@ function defOf(schema: z.ZodType): Def {
   return (schema as unknown as { _zod: { def: Def } })._zod.def
 }
 
-/** The object schemas that `schema` stands for, through wrappers and unions. */
-function objectsOf(schema: z.ZodType, depth = 0): Def[] {
-  if (depth > 20) return []
-  const def = defOf(schema)
+/** Wrappers that stand for the schema inside them (a default, an optional, a pipe's input…). */
+function inner(def: Def): z.ZodType[] {
   switch (def.type) {
-    case 'object':
-      return [def]
     case 'optional':
     case 'default':
     case 'nullable':
     case 'prefault':
     case 'readonly':
     case 'catch':
-      return def.innerType ? objectsOf(def.innerType, depth + 1) : []
+      return def.innerType ? [def.innerType] : []
     case 'pipe':
-      return def.in ? objectsOf(def.in, depth + 1) : []
+      return def.in ? [def.in] : []
     case 'lazy':
-      return def.getter ? objectsOf(def.getter(), depth + 1) : []
+      return def.getter ? [def.getter()] : []
     case 'union':
-      return (def.options ?? []).flatMap((option) => objectsOf(option, depth + 1))
+      return def.options ?? []
     default:
       return []
   }
 }
 
+/** The object schemas that `schema` stands for, through wrappers and unions. */
+function objectsOf(schema: z.ZodType, depth = 0): Def[] {
+  const def = defOf(schema)
+  if (def.type === 'object') return [def]
+  if (depth > 20) return []
+  return inner(def).flatMap((s) => objectsOf(s, depth + 1))
+}
+
 /** What a path step leads to inside `schema`: an object's key, an array's item, a record's value. */
 function step(schema: z.ZodType, segment: string | number, depth = 0): z.ZodType[] {
-  if (depth > 20) return []
   const def = defOf(schema)
-  switch (def.type) {
-    case 'array':
-      return def.element ? [def.element] : []
-    case 'record':
-      return def.valueType ? [def.valueType] : []
-    case 'object': {
-      const next = typeof segment === 'string' ? def.shape?.[segment] : undefined
-      return next ? [next] : []
-    }
-    case 'optional':
-    case 'default':
-    case 'nullable':
-    case 'prefault':
-    case 'readonly':
-    case 'catch':
-      return def.innerType ? step(def.innerType, segment, depth + 1) : []
-    case 'pipe':
-      return def.in ? step(def.in, segment, depth + 1) : []
-    case 'lazy':
-      return def.getter ? step(def.getter(), segment, depth + 1) : []
-    case 'union':
-      return (def.options ?? []).flatMap((option) => step(option, segment, depth + 1))
-    default:
-      return []
+  if (def.type === 'array') return def.element ? [def.element] : []
+  if (def.type === 'record') return def.valueType ? [def.valueType] : []
+  if (def.type === 'object') {
+    const next = typeof segment === 'string' ? def.shape?.[segment] : undefined
+    return next ? [next] : []
   }
+  if (depth > 20) return []
+  return inner(def).flatMap((s) => step(s, segment, depth + 1))
 }
 
 /** The keys an object at `path` of `schema` may have (all variants' keys for a union). */
