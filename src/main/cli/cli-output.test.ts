@@ -3,9 +3,15 @@ import { mkdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { createInterface } from 'node:readline'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import YAML from 'yaml'
 import { startFakeModelServer, type FakeModelServer } from '../../../e2e/fixtures/fake-model-server'
-import { cliPath, ensureCliBuilt, makeTempDir, runCli, type CliResult } from '../testing/cli-runner'
+import {
+  cliPath,
+  ensureCliBuilt,
+  makeTempDir,
+  runCli,
+  type CliResult,
+  writeFakeSettings
+} from '../testing/cli-runner'
 
 // Each command is a real process whose stdout is a pipe, as in `mecatl sessions export ID | jq`:
 // what it prints must arrive whole, and its exit code must say how the run ended.
@@ -29,17 +35,7 @@ beforeAll(async () => {
     `a line of a large file ${'.'.repeat(300)}\n`.repeat(3000)
   )
   fake = await startFakeModelServer({ requireKey: 'sk-test' })
-  config = path.join(dir, 'settings.yaml')
-  await writeFile(
-    config,
-    YAML.stringify({
-      providers: [
-        { id: 'fake', kind: 'openai', base_url: fake.openaiBaseUrl, api_key_env: 'FAKE_KEY' }
-      ],
-      default_model: { provider: 'fake', model: 'fake-model' },
-      permissions: { mode: 'allow' }
-    })
-  )
+  config = await writeFakeSettings(path.join(dir, 'settings.yaml'), fake)
 }, 120_000)
 
 afterAll(async () => {

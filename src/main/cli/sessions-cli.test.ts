@@ -3,7 +3,6 @@ import { mkdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { createInterface } from 'node:readline'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import YAML from 'yaml'
 import { startFakeModelServer, type FakeModelServer } from '../../../e2e/fixtures/fake-model-server'
 import type { TranscriptItem } from '../../shared/domain'
 import { openStore } from '../store/store'
@@ -12,7 +11,8 @@ import {
   ensureCliBuilt,
   makeTempDir,
   runCli,
-  type CliResult
+  type CliResult,
+  writeFakeSettings
 } from '../testing/cli-runner'
 
 // A real CLI process, killed for real: what it recorded must be there, whole, afterwards.
@@ -39,17 +39,7 @@ beforeAll(async () => {
       { text: slowReply, chunkDelayMs: 100 }
     ]
   })
-  config = path.join(dir, 'settings.yaml')
-  await writeFile(
-    config,
-    YAML.stringify({
-      providers: [
-        { id: 'fake', kind: 'openai', base_url: fake.openaiBaseUrl, api_key_env: 'FAKE_KEY' }
-      ],
-      default_model: { provider: 'fake', model: 'fake-model' },
-      permissions: { mode: 'allow' }
-    })
-  )
+  config = await writeFakeSettings(path.join(dir, 'settings.yaml'), fake)
 }, 120_000)
 
 afterAll(async () => {

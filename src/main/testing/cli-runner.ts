@@ -1,9 +1,11 @@
 // The built CLI, run as a person would, for tests: each command is its own process.
 // Not shipped: only test files import it.
 import { execFile, spawnSync } from 'node:child_process'
-import { mkdtemp, realpath } from 'node:fs/promises'
+import { mkdtemp, realpath, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
+import YAML from 'yaml'
+import type { FakeModelServer } from '../../../e2e/fixtures/fake-model-server'
 
 /** The repository's root. */
 export const repoRoot = path.resolve(__dirname, '../../..')
@@ -65,4 +67,26 @@ export function runCli(args: string[], options: CliRunOptions): Promise<CliResul
       }
     )
   })
+}
+
+/**
+ * Writes a settings file whose only provider is the fake model in the OpenAI format, keyed by the
+ * variable FAKE_KEY (run the CLI with `FAKE_KEY: 'sk-test'`), in the given approval mode.
+ */
+export async function writeFakeSettings(
+  file: string,
+  fake: FakeModelServer,
+  mode: 'allow' | 'ask' = 'allow'
+): Promise<string> {
+  await writeFile(
+    file,
+    YAML.stringify({
+      providers: [
+        { id: 'fake', kind: 'openai', base_url: fake.openaiBaseUrl, api_key_env: 'FAKE_KEY' }
+      ],
+      default_model: { provider: 'fake', model: 'fake-model' },
+      permissions: { mode }
+    })
+  )
+  return file
 }
