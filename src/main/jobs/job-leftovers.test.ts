@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { repoRoot } from '../testing/cli-runner'
 import { alive } from '../tools/shell/test-shell'
 import { JobManager } from './job-manager'
+import { killLeftovers } from '../testing/processes'
 
 let dir: string
 let jobs: JobManager
@@ -20,15 +21,7 @@ beforeEach(async () => {
 
 afterEach(async () => {
   await jobs.dispose()
-  for (const pid of seen) {
-    // Never 0 or below: those signal whole process groups, this one's included.
-    if (!(pid > 0)) continue
-    try {
-      process.kill(pid, 'SIGKILL')
-    } catch {
-      // Gone, as it should be.
-    }
-  }
+  killLeftovers(seen)
   await rm(dir, { recursive: true, force: true })
 })
 

@@ -11,6 +11,7 @@ import { alive } from '../tools/shell/test-shell'
 import { JOB_MARKER_VAR, selfOwner } from './job-marker'
 import { sweepOrphanedJobs } from './orphan-sweep'
 import { readProcStat } from './process-group'
+import { killLeftovers } from '../testing/processes'
 
 let dir: string
 /** Every process a test started or learned of, killed afterwards so a failure leaks nothing. */
@@ -22,15 +23,7 @@ beforeEach(async () => {
 })
 
 afterEach(async () => {
-  for (const pid of seen) {
-    // Never 0 or below: those signal whole process groups, this one's included.
-    if (!(pid > 0)) continue
-    try {
-      process.kill(pid, 'SIGKILL')
-    } catch {
-      // Gone, as it should be for most.
-    }
-  }
+  killLeftovers(seen)
   await rm(dir, { recursive: true, force: true })
 })
 
