@@ -9,8 +9,8 @@ import {
   type ToolOutput
 } from '../tool'
 import { withDiff } from './diff-display'
-import { changesFiles, stalenessMessage } from './file-state'
-import { notWritable, openRegularFile, parentOf, withJail, type JailScope } from './jail-scope'
+import { changesFiles } from './file-state'
+import { parentOf, readForReplace, withJail, type JailScope } from './jail-scope'
 import { numberLines, plural, splitLines } from './lines'
 
 const CONTEXT_LINES = 3
@@ -81,12 +81,9 @@ async function edit(
       break
   }
 
-  const { handle, stats } = await openRegularFile(place)
-  const bytes = await handle.readFile().finally(() => handle.close())
-  const fresh = ctx.reads.check(place.path, bytes)
-  if (!fresh.ok) return errorOutput(stalenessMessage(fresh.reason, shown, 'Edit'))
-  const refused = await notWritable(place, stats, 'Edit')
-  if (refused) return errorOutput(refused)
+  const existing = await readForReplace(ctx, place, 'Edit')
+  if (!existing.ok) return existing.output
+  const { bytes, stats } = existing
   const text = decodeUtf8(bytes)
   if (text === null) {
     return errorOutput(

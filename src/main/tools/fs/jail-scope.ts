@@ -4,7 +4,7 @@ import path from 'node:path'
 import { JailedDir, JailRefusal, type DirWalk } from '../../workspace/jailed-dir'
 import type { PathAccess, Resolved } from '../../workspace/path-jail'
 import { errorOutput, type ToolContext, type ToolOutput } from '../tool'
-import { shownPath, type PathState } from './file-state'
+import { shownPath, stalenessMessage, type PathState } from './file-state'
 
 /** A path through the jail and what is there, with the directory that holds it opened. */
 export interface Place {
@@ -151,6 +151,25 @@ export async function notWritable(
   )
   if (writable) return null
   return `\`${place.shown}\` is not writable by this user (mode ${mode}), so ${verb} did not replace it; change its permissions first if it should change`
+}
+
+/**
+ * The file Write or Edit is about to replace, read through its directory: refused when this
+ * session has not read it, when it changed since, or when it may not be written.
+ */
+export async function readForReplace(
+  ctx: ToolContext,
+  place: Place,
+  verb: 'Write' | 'Edit'
+): Promise<{ ok: true; bytes: Buffer; stats: Stats } | { ok: false; output: ToolOutput }> {
+  const { handle, stats } = await openRegularFile(place)
+  const bytes = await handle.readFile().finally(() => handle.close())
+  const fresh = ctx.reads.check(place.path, bytes)
+  if (!fresh.ok)
+    return { ok: false, output: errorOutput(stalenessMessage(fresh.reason, place.shown, verb)) }
+  const refused = await notWritable(place, stats, verb)
+  if (refused) return { ok: false, output: errorOutput(refused) }
+  return { ok: true, bytes, stats }
 }
 
 /** The directory of a place that exists (a file, or a directory that is not a root). */

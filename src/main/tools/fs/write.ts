@@ -2,8 +2,8 @@ import { z } from 'zod'
 import { writeFileAtomicIn } from '../../workspace/atomic-write'
 import { defineTool, errorOutput, textOutput, type Tool } from '../tool'
 import { withDiff } from './diff-display'
-import { changesFiles, stalenessMessage } from './file-state'
-import { notWritable, openRegularFile, withJail } from './jail-scope'
+import { changesFiles } from './file-state'
+import { readForReplace, withJail } from './jail-scope'
 import { sizeSummary } from './lines'
 
 const inputSchema = z.strictObject({
@@ -44,14 +44,10 @@ export const writeTool: Tool = defineTool({
         case 'under-file':
           return errorOutput(underFile(shown))
         case 'file': {
-          const { handle, stats } = await openRegularFile(place)
-          const existing = await handle.readFile().finally(() => handle.close())
-          const fresh = ctx.reads.check(place.path, existing)
-          if (!fresh.ok) return errorOutput(stalenessMessage(fresh.reason, shown, 'Write'))
-          const refused = await notWritable(place, stats, 'Write')
-          if (refused) return errorOutput(refused)
-          before = existing
-          mode = stats.mode & 0o7777
+          const existing = await readForReplace(ctx, place, 'Write')
+          if (!existing.ok) return existing.output
+          before = existing.bytes
+          mode = existing.stats.mode & 0o7777
           break
         }
         case 'missing':
