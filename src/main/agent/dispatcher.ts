@@ -58,6 +58,8 @@ interface Prepared {
   tool: Tool | null
   input: unknown
   output: ToolOutput | null
+  /** A person approved it as a write into `.git`. */
+  gitWrite?: boolean
   /** Finished, but too large for an equal share: shown once the budget has been split. */
   held?: boolean
 }
@@ -143,7 +145,7 @@ async function prepare(call: RequestedCall, deps: DispatchDeps): Promise<Prepare
   if (!decision.allowed) {
     return finished(view, deps, errorOutput(decision.reason), decision.refusedBy)
   }
-  return { view, tool, input: parsed.value, output: null }
+  return { view, tool, input: parsed.value, output: null, gitWrite: decision.gitWrite === true }
 }
 
 function parsedOrRaw(input: unknown): unknown {
@@ -202,7 +204,12 @@ async function execute(
       view.output = { content: [], isError: false, external: false, display }
       deps.onUpdate({ ...view })
     }
-    item.output = await tool.call(item.input, { ...deps.context, callId: view.id, progress })
+    item.output = await tool.call(item.input, {
+      ...deps.context,
+      callId: view.id,
+      progress,
+      gitWriteApproved: item.gitWrite === true
+    })
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error)
     item.output = errorOutput(`${tool.name} failed: ${message}`)

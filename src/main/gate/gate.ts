@@ -22,7 +22,8 @@ export interface GateRequest {
 export type RefusedBy = 'interlock' | 'hook' | 'rule' | 'mode' | 'planning' | 'approver'
 
 export type GateDecision =
-  | { allowed: true; by: 'mode' | 'rule' | 'approver' | 'yes' }
+  /** `gitWrite`: a person approved it as a write into `.git` (the tool may then act there). */
+  | { allowed: true; by: 'mode' | 'rule' | 'approver' | 'yes'; gitWrite?: true }
   | { allowed: false; refusedBy: RefusedBy; reason: string }
 
 export interface ApproverAnswer {
@@ -128,7 +129,10 @@ export class Gate {
     }
     // No rule, mode or --yes covers a write into .git; only a person can.
     const gitWrite = await gitFolderWrite(tool, request.input, policy.workspace)
-    if (gitWrite) return this.askPerson(request, signal, gitWrite, { yes: false, rule: false })
+    if (gitWrite) {
+      const asked = await this.askPerson(request, signal, gitWrite, { yes: false, rule: false })
+      return asked.allowed ? { ...asked, gitWrite: true } : asked
+    }
     if (verdict.decision === 'prompt') {
       return verdict.concern
         ? this.askPerson(request, signal, verdict.reason, { yes: false, rule: false })

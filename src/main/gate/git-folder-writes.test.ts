@@ -90,9 +90,11 @@ describe('file tools writing into .git', () => {
 
   it('run once a person approves, and the person is told why and offered no rule', async () => {
     const person = yesPerson()
+    // Marked as a .git write, so the tool may act there (and only then, see below).
     expect(await decide(writeTool, writeConfig, { mode: 'allow' }, person)).toEqual({
       allowed: true,
-      by: 'approver'
+      by: 'approver',
+      gitWrite: true
     })
     expect(person.reasons).toEqual([
       "`.git/config` is inside the repository's .git folder, where a change can make git run programs (hooks, core.fsmonitor); a person must approve it"

@@ -25,6 +25,12 @@ export interface ToolContext {
   readonly requestCompaction?: () => void
   /** Shows work in progress on the call's card (a sub-agent's transcript as it grows). */
   readonly progress?: (display: ToolDisplay) => void
+  /**
+   * A person approved this call as a write into `.git`. Without it, a file tool refuses a path
+   * that leads into `.git` when it acts: it did not when the gate judged the call, so a link
+   * appeared in between.
+   */
+  readonly gitWriteApproved?: boolean
 }
 
 /**

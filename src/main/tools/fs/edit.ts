@@ -10,7 +10,13 @@ import {
 } from '../tool'
 import { withDiff } from './diff-display'
 import { changesFiles } from './file-state'
-import { parentOf, readForReplace, withJail, type JailScope } from './jail-scope'
+import {
+  parentOf,
+  readForReplace,
+  refuseUnapprovedGitWrite,
+  withJail,
+  type JailScope
+} from './jail-scope'
 import { numberLines, plural, splitLines } from './lines'
 
 const CONTEXT_LINES = 3
@@ -55,6 +61,7 @@ async function edit(
   const located = await scope.locate(input.path)
   if (!located.ok) return located.output
   const { place } = located
+  refuseUnapprovedGitWrite(ctx, place.path)
   const { shown, state } = place
 
   if (input.old === '') {

@@ -5,7 +5,7 @@ import { JailRefusal, type JailedDir } from '../../workspace/jailed-dir'
 import type { Resolved } from '../../workspace/path-jail'
 import { errorOutput, type ToolOutput } from '../tool'
 import { shownPath } from './file-state'
-import type { JailScope } from './jail-scope'
+import { refuseUnapprovedGitWrite, type JailScope } from './jail-scope'
 
 /**
  * A directory entry itself, not what it leads to: the jail canonicalises its parent, and the last
@@ -63,6 +63,8 @@ export async function locateEntry(scope: JailScope, requested: string): Promise<
       output: errorOutput(direct.ok ? outsideMessage(requested, jail.root) : direct.message)
     }
   }
+  // Copy, Move and Remove all change the entry they name.
+  refuseUnapprovedGitWrite(scope.ctx, entry)
   const walk = await jail.openDir(parentResolved)
   const parent = walk.kind === 'open' ? scope.keep(walk.dir) : null
   const name = path.basename(lexical)

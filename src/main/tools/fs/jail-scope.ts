@@ -3,6 +3,7 @@ import { access, type FileHandle } from 'node:fs/promises'
 import path from 'node:path'
 import { JailedDir, JailRefusal, type DirWalk } from '../../workspace/jailed-dir'
 import type { PathAccess, Resolved } from '../../workspace/path-jail'
+import { inGitFolder } from '../../workspace/git-names'
 import { errorOutput, type ToolContext, type ToolOutput } from '../tool'
 import { shownPath, stalenessMessage, type PathState } from './file-state'
 
@@ -170,6 +171,17 @@ export async function readForReplace(
   const refused = await notWritable(place, stats, verb)
   if (refused) return { ok: false, output: errorOutput(refused) }
   return { ok: true, bytes, stats }
+}
+
+/**
+ * Refuses to change `absolute` when it lies in a `.git` folder and no person approved this call
+ * as a write there: the gate judged the path before a link could move it, and a write into .git
+ * is never one nobody saw.
+ */
+export function refuseUnapprovedGitWrite(ctx: ToolContext, absolute: string): void {
+  if (ctx.gitWriteApproved !== true && inGitFolder(path.relative(ctx.jail.root, absolute))) {
+    throw new JailRefusal('changed', absolute)
+  }
 }
 
 /** The directory of a place that exists (a file, or a directory that is not a root). */

@@ -3,7 +3,7 @@ import { writeFileAtomicIn } from '../../workspace/atomic-write'
 import { defineTool, errorOutput, textOutput, type Tool } from '../tool'
 import { withDiff } from './diff-display'
 import { changesFiles } from './file-state'
-import { readForReplace, withJail } from './jail-scope'
+import { readForReplace, refuseUnapprovedGitWrite, withJail } from './jail-scope'
 import { sizeSummary } from './lines'
 
 const inputSchema = z.strictObject({
@@ -30,6 +30,7 @@ export const writeTool: Tool = defineTool({
       const located = await scope.locate(input.path)
       if (!located.ok) return located.output
       const { place } = located
+      refuseUnapprovedGitWrite(ctx, place.path)
       const { shown, state } = place
 
       let before: Buffer | null = null
