@@ -274,6 +274,19 @@ describe.each([
     expect(out.display).toMatchObject({ kind: 'matches', more: 7 })
   })
 
+  it('finds every match among more files than ripgrep is handed at once', async () => {
+    const tree: Record<string, string> = {}
+    for (let i = 0; i < 600; i++)
+      tree[`d${i % 5}/f${String(i).padStart(3, '0')}.txt`] = `x\nhit ${i}\n`
+    await files(tree)
+    const lines = textOf(
+      await ws.run(grep({ ...defaultGrepLimits, shownLines: 1000 }), { pattern: 'hit' })
+    ).split('\n')
+    expect(lines).toHaveLength(600)
+    expect(new Set(lines).size).toBe(600)
+    expect(lines.slice(0, 2)).toEqual(['d0/f000.txt:2:hit 0', 'd0/f005.txt:2:hit 5'])
+  })
+
   it('stops after the match ceiling and says to scope the search', async () => {
     const tree: Record<string, string> = {}
     for (let i = 0; i < 30; i++) tree[`f${String(i).padStart(2, '0')}.txt`] = 'hit\nhit\n'
@@ -323,6 +336,18 @@ describe('Grep of a spilled output', () => {
       const out = await grep.call(grep.inputSchema.parse({ pattern: 'needle', path: spilled }), ctx)
       expect(textOf(out)).toBe(`${spilled}:2:the rest: needle`)
     }
+  })
+})
+
+describe('Grep with ripgrep', () => {
+  it("shows the lines ripgrep's own regex dialect matches (read again through the jail)", async () => {
+    await files({ 'u.txt': 'wörld\nworld\n', 'n.txt': 'a 42\n' })
+    const grep = createGrepTool({ ripgrep })
+    // JavaScript's \w is ASCII and it has no POSIX classes: the Node engine would miss these.
+    const out = await ws.run(grep, { pattern: 'w\\w+ld' })
+    expect(textOf(out)).toBe('u.txt:1:wörld\nu.txt:2:world')
+    expect(out.display).toMatchObject({ matches: [{ ranges: [[0, 5]] }, { ranges: [[0, 5]] }] })
+    expect(textOf(await ws.run(grep, { pattern: '[[:digit:]]+' }))).toBe('n.txt:1:a 42')
   })
 })
 

@@ -7,9 +7,11 @@ import type { ScanBudget, SearchRequest, SearchResult } from './search/engine'
 import { createFileSearcher, type SearchSpec } from './search/file-searcher'
 import { globMatcher, globProblem, normaliseGlob, ripgrepGlob } from './search/glob-pattern'
 import { formatMatches, sortFiles } from './search/grep-format'
-import { findRipgrep, RipgrepPatternError, searchWithRipgrep } from './search/grep-rg'
+import { findRipgrep, searchWithRipgrep } from './search/grep-rg'
 import { searchWithNode } from './search/grep-node'
 import { IgnoreRules } from './search/ignore-rules'
+import { RipgrepPatternError } from './search/rg-json'
+import { CAN_HAND_FILES } from './search/rg-through-jail'
 import { ignoredScope, resolveScope, type SearchScope } from './search/scope'
 
 /** The limits of Grep; tests shrink them to reach them with small trees. */
@@ -142,9 +144,12 @@ export function createGrepTool(options: GrepOptions): Tool {
   })
 }
 
-/** ripgrep when it is there and takes the pattern; the Node engine otherwise. */
+/**
+ * ripgrep when it is there, can be handed the files it shows (see SearchThroughJail) and takes
+ * the pattern; the Node engine otherwise.
+ */
 async function search(request: SearchRequest, rg: string | null): Promise<SearchResult> {
-  if (rg) {
+  if (rg && CAN_HAND_FILES) {
     try {
       return await searchWithRipgrep(rg, request)
     } catch (error) {

@@ -10,10 +10,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startSwapRace, type SwapRace } from '../../testing/rename-exchange'
 import type { Tool, ToolOutput } from '../tool'
 import { globTool } from './glob'
-import { createGrepTool } from './grep'
+import { createGrepTool, defaultGrepLimits } from './grep'
 import { listDirTool } from './list-dir'
 import { moveTool } from './move'
 import { readTool } from './read'
+import { findRipgrep } from './search/grep-rg'
+import { CAN_HAND_FILES } from './search/rg-through-jail'
 import { createTestWorkspace, snapshot, textOf, type TestWorkspace } from './test-context'
 import { writeTool } from './write'
 
@@ -21,6 +23,7 @@ const WRITES = 400
 const READS = 400
 const MOVES = 100
 const LOOKS = 100
+const RIPGREP_SEARCHES = 100
 /** Far more than the calls take; reaching it would mean the race ended before they did. */
 const MAX_SWAPS = 50_000_000
 
@@ -130,7 +133,6 @@ describe('the jail under a rename-exchange race', () => {
 
   it('lists and searches nothing outside with ListDir, Glob and Grep', async () => {
     const calls = new Calls()
-    // ripgrep walks by name on its own and is not covered: the Node engine is (see README).
     const grep = createGrepTool({ ripgrep: () => null })
     const shown: string[] = []
     for (let i = 0; i < LOOKS; i++) {
@@ -149,5 +151,37 @@ describe('the jail under a rename-exchange race', () => {
       expect(text).not.toContain('OUTSIDE ')
     }
     expect(shown.length).toBeGreaterThan(0)
+  })
+
+  it('shows nothing outside with Grep on ripgrep, which walks by name on its own', async () => {
+    const rg = findRipgrep()
+    if (!rg)
+      throw new Error('ripgrep is not installed; install it with `apt-get install -y ripgrep`')
+    // Where files cannot be handed to ripgrep, Grep searches in Node: this race would miss it.
+    expect(CAN_HAND_FILES).toBe(true)
+    // Every matching line listed, so none from outside can hide among those only counted.
+    const limits = { ...defaultGrepLimits, shownLines: defaultGrepLimits.matchCeiling }
+    const grep = createGrepTool({ ripgrep: () => rg, limits })
+    const calls = new Calls()
+    // What is inside matches too, so the searches are seen to find things while the race runs.
+    const input = { pattern: 'inside \\d+|OUTSIDE', include_ignored: true }
+    let found = 0
+    for (let i = 0; i < RIPGREP_SEARCHES; i++) {
+      const out = await calls.run(grep, input)
+      if (!out) continue
+      const text = textOf(out)
+      // Every candidate ripgrep found was refused (it had walked through the link).
+      if (text === `No matches for \`${input.pattern}\``) continue
+      expect(text).not.toContain('outside-only')
+      expect(text).not.toContain('OUTSIDE')
+      // Whichever of the two names was the real directory when it was read.
+      for (const line of text.split('\n')) {
+        expect(line).toMatch(/^(d|swap)\/r-(\d+)\.txt:1:inside \2$/)
+        found++
+      }
+    }
+    console.info(`swap race: ripgrep Grep showed ${found} lines, all inside`)
+    calls.expectOnlyRaceRefusals()
+    expect(found).toBeGreaterThan(0)
   })
 })

@@ -1,14 +1,9 @@
-import { spawn } from 'node:child_process'
 import { accessSync, constants, existsSync } from 'node:fs'
 import path from 'node:path'
-import { createInterface } from 'node:readline'
 import type { SearchRequest, SearchResult } from './engine'
-import { createFileSearcher, type FileMatches, type LineRecord } from './file-searcher'
-
-/** ripgrep refused the pattern (its regex syntax differs from JavaScript's in places). */
-export class RipgrepPatternError extends Error {}
-
-const searcher = createFileSearcher()
+import { countMatches } from './engine'
+import { decode, matchArgs, patternRefused, RipgrepPatternError, runRipgrep } from './rg-json'
+import { SearchThroughJail } from './rg-through-jail'
 
 let cachedPath: { env: string; rg: string | null } | null = null
 
@@ -38,11 +33,7 @@ export function findRipgrep(env: NodeJS.ProcessEnv = process.env): string | null
  * included, `.git` skipped, symlinks not followed, no BOM sniffing: the Node engine's rules.
  */
 export function ripgrepArgs(request: SearchRequest): string[] {
-  const { spec } = request
-  // --no-mmap: a memory-mapped file is only checked for NUL bytes near its start, so a binary
-  // file named by `path` could be searched as text.
-  const args = ['--json', '--no-config', '--no-mmap', '--hidden', '--encoding', 'none']
-  args.push('--glob', '!.git')
+  const args = [...matchArgs(request.spec), '--hidden', '--glob', '!.git']
   if (request.rules) {
     args.push('--no-ignore-dot', '--no-ignore-global', '--no-ignore-exclude')
     args.push('--no-ignore-parent', '--no-require-git')
@@ -54,127 +45,86 @@ export function ripgrepArgs(request: SearchRequest): string[] {
   } else {
     args.push('--no-ignore')
   }
-  if (spec.literal) args.push('--fixed-strings')
-  if (spec.ignoreCase) args.push('--ignore-case')
-  if (spec.context > 0) args.push('--context', String(spec.context))
   if (request.ripgrepGlob !== null) args.push('--glob', request.ripgrepGlob)
-  args.push('--regexp', spec.pattern, '--', request.scope.path === '' ? '.' : request.scope.path)
+  args.push(
+    '--regexp',
+    request.spec.pattern,
+    '--',
+    request.scope.path === '' ? '.' : request.scope.path
+  )
   return args
 }
 
-interface RgText {
-  text?: string
-  bytes?: string
-}
-
-interface RgLine {
-  path: RgText
-  lines: RgText
-  line_number: number
-  submatches?: { start: number; end: number }[]
-}
-
-type RgMessage =
-  | { type: 'begin'; data: { path: RgText } }
-  | { type: 'match' | 'context'; data: RgLine }
-  | { type: 'end'; data: { path: RgText; binary_offset: number | null } }
-  | { type: 'summary'; data: { stats: { bytes_searched: number; searches: number } } }
-
 /**
- * The search done by ripgrep (`rg --json`), with its results held to the same rules as the
- * Node engine's: binary files dropped, paths relative to the project, ignored files and files
- * outside the `glob` scope filtered out again, long lines cut the same way.
+ * The search done by ripgrep, with its results held to the same rules as the Node engine's:
+ * binary files dropped, paths relative to the project, ignored files and files outside the
+ * `glob` scope filtered out again, long lines cut the same way. ripgrep walks the tree by name,
+ * so its walk only picks the files with matches; what is shown of them is searched again
+ * through the jail (see SearchThroughJail).
  */
 export async function searchWithRipgrep(rg: string, request: SearchRequest): Promise<SearchResult> {
-  const child = spawn(rg, ripgrepArgs(request), {
-    cwd: request.root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, RIPGREP_CONFIG_PATH: '' }
-  })
-  const closed = new Promise<number | null>((resolve, reject) => {
-    child.once('error', reject)
-    child.once('close', (code) => resolve(code))
-  })
-  let stderr = ''
-  child.stderr.setEncoding('utf8')
-  child.stderr.on('data', (chunk: string) => {
-    if (stderr.length < 64 * 1024) stderr += chunk
-  })
-  const kill = (): void => {
-    child.kill('SIGKILL')
-  }
-  request.signal.addEventListener('abort', kill)
-
-  const found: FileMatches[] = []
-  let current: LineRecord[] = []
-  let matchingLines = 0
+  const jailed = new SearchThroughJail(rg, request)
   let filesScanned = 0
   let bytesScanned = 0
   let stopped: SearchResult['stopped'] = null
-  let sawOutput = false
   try {
-    const lines = createInterface({ input: child.stdout, crlfDelay: Infinity })
-    for await (const raw of lines) {
-      if (stopped) continue
-      sawOutput = true
-      const message = JSON.parse(raw) as RgMessage
-      if (message.type === 'begin') {
-        current = []
-      } else if (message.type === 'match' || message.type === 'context') {
-        current.push(toRecord(message.data, message.type === 'match', request.spec.maxLineChars))
-      } else if (message.type === 'end') {
-        const relative = relativePath(decode(message.data.path))
-        if (message.data.binary_offset === null && (await keep(relative, request))) {
-          found.push({ path: relative, lines: current })
-          matchingLines += current.filter((l) => l.match).length
-          if (matchingLines >= request.matchCeiling) {
-            stopped = 'matches'
-            kill()
+    if (request.scope.kind === 'file') {
+      jailed.add(request.scope.path)
+    } else {
+      let inFile = 0
+      let matchingLines = 0
+      const run = await runRipgrep(
+        rg,
+        ripgrepArgs(request),
+        { cwd: request.root, signal: request.signal },
+        async (message) => {
+          if (message.type === 'begin') {
+            inFile = 0
+          } else if (message.type === 'match') {
+            inFile++
+          } else if (message.type === 'end') {
+            const relative = relativePath(decode(message.data.path))
+            if (
+              message.data.binary_offset === null &&
+              inFile > 0 &&
+              (await keep(relative, request))
+            ) {
+              jailed.add(relative)
+              matchingLines += inFile
+              if (matchingLines >= request.matchCeiling) {
+                stopped = 'matches'
+                return false
+              }
+            }
+          } else if (message.type === 'summary') {
+            filesScanned = message.data.stats.searches
+            bytesScanned = message.data.stats.bytes_searched
           }
         }
-        current = []
-      } else if (message.type === 'summary') {
-        filesScanned = message.data.stats.searches
-        bytesScanned = message.data.stats.bytes_searched
-      }
+      )
+      if (patternRefused(run)) throw new RipgrepPatternError(run.stderr.trim())
     }
-    const code = await closed
-    if (code === 2 && !sawOutput && /regex parse error|error parsing|regex/i.test(stderr)) {
-      throw new RipgrepPatternError(stderr.trim())
-    }
-  } finally {
-    request.signal.removeEventListener('abort', kill)
-    if (child.exitCode === null) kill()
+  } catch (error) {
+    await jailed.abandon()
+    throw error
   }
-  return { files: found, matchingLines, filesScanned, bytesScanned, stopped, engine: 'ripgrep' }
-}
-
-function decode(value: RgText): string {
-  if (value.text !== undefined) return value.text
-  return Buffer.from(value.bytes ?? '', 'base64').toString('utf8')
+  const files = await jailed.finish()
+  if (request.scope.kind === 'file') {
+    filesScanned = jailed.filesScanned
+    bytesScanned = jailed.bytesScanned
+  }
+  return {
+    files,
+    matchingLines: countMatches(files),
+    filesScanned,
+    bytesScanned,
+    stopped,
+    engine: 'ripgrep'
+  }
 }
 
 function relativePath(shown: string): string {
   return shown.startsWith('./') ? shown.slice(2) : shown
-}
-
-function toRecord(data: RgLine, match: boolean, maxLineChars: number): LineRecord {
-  const bytes =
-    data.lines.text !== undefined
-      ? Buffer.from(data.lines.text, 'utf8')
-      : Buffer.from(data.lines.bytes ?? '', 'base64')
-  const end = bytes.at(-1) === 10 ? bytes.length - 1 : bytes.length
-  const line = bytes.subarray(0, end)
-  const text = line.toString('utf8')
-  const ascii = text.length === line.length
-  // ripgrep counts bytes; the window and the Node engine count UTF-16 units.
-  const unit = (offset: number): number =>
-    ascii ? offset : line.subarray(0, offset).toString('utf8').length
-  const ranges: [number, number][] = (data.submatches ?? [])
-    .filter((m) => m.end > m.start)
-    .map((m) => [unit(m.start), unit(m.end)])
-  const clipped = searcher.clipLine(text, ranges, maxLineChars)
-  return { line: data.line_number, text: clipped.text, ranges: clipped.ranges, match }
 }
 
 /**
