@@ -294,3 +294,43 @@ test('Settings: an untrusted project’s allow rules wait for trust, and a rule 
     }
   })
 })
+
+test('a write into .git asks a person even in allow mode, says why, and offers no rule', async ({
+  page,
+  app
+}) => {
+  mkdirSync(path.join(app.workspace, '.git'), { recursive: true })
+  const config = '[core]\n\tbare = false\n'
+  writeFileSync(path.join(app.workspace, '.git', 'config'), config)
+  const settings = parse(readFileSync(app.settingsFile, 'utf8')) as Record<string, unknown>
+  writeFileSync(app.settingsFile, stringify({ ...settings, permissions: { mode: 'allow' } }))
+  app.fakeModel.setScript([
+    { toolCalls: [{ name: 'Read', input: { path: '.git/config' } }] },
+    {
+      text: 'Speeding up git status.',
+      toolCalls: [
+        {
+          name: 'Edit',
+          input: { path: '.git/config', old: 'bare = false', new: 'fsmonitor = ./watch.sh' }
+        }
+      ]
+    },
+    (req) => ({ text: plain(latestToolResults(req)[0]?.content ?? '') })
+  ])
+  await app.openFolder(page)
+  await sendMessage(page, 'Make git status faster')
+
+  const modal = page.getByTestId('approval-modal')
+  await expect(modal).toBeVisible()
+  await expect(page.getByTestId('approval-why')).toContainText(
+    "is inside the repository's .git folder, where a change can make git run programs"
+  )
+  await expect(page.getByTestId('approval-always')).toHaveCount(0)
+  await expect(modal).toContainText('No rule can allow this; it is asked every time')
+  await app.screenshot(page, 'security-07-git-folder-write')
+
+  await page.getByTestId('approval-deny').click()
+  await waitForTurnEnd(page)
+  expect(readWorkspaceFile(app.workspace, '.git/config')).toBe(config)
+  await expect(toolCards(page, 'Edit').last()).toHaveAttribute('data-state', 'denied')
+})
