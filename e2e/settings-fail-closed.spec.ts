@@ -56,4 +56,8 @@ test('with no valid copy, nothing runs: a red banner, and the message is kept wi
     /settings\.yaml line \d+: not valid YAML: Map keys must be unique/
   )
   await app.screenshot(page, 'settings-banner-blocked')
+  // On a small laptop window the banner wraps and its button stays in reach.
+  await page.setViewportSize({ width: 900, height: 700 })
+  await expect(banner.getByRole('button', { name: 'Open Settings' })).toBeInViewport()
+  await app.screenshot(page, 'settings-banner-blocked-narrow')
 })
