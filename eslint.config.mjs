@@ -26,29 +26,99 @@ const rawIpc = {
     'raw IPC lives only in src/main/electron/ipc-transport.ts and src/preload/index.ts; go through the rpc contract'
 }
 
-/** Where a relative import may land, per layer; paths are repository-relative. */
-const relativeArrows = {
-  'src/shared': {
-    allows: (target) => inside(target, 'src/shared'),
-    why: 'src/shared imports zod and its own files only'
-  },
-  'src/renderer': {
-    allows: (target) => inside(target, 'src/renderer') || inside(target, 'src/shared'),
-    why: 'src/renderer imports src/shared and its own files only'
-  },
-  'src/preload': {
-    allows: (target) => inside(target, 'src/preload') || inside(target, 'src/shared/contract'),
-    why: 'src/preload imports electron and src/shared/contract only'
-  },
-  'src/main': {
-    allows: (target) => !inside(target, 'src/renderer') && !inside(target, 'src/preload'),
-    why: 'src/main does not import the renderer or the preload'
-  }
-}
-
 function inside(target, dir) {
   return target === dir || target.startsWith(`${dir}/`)
 }
+
+/** Test code: a test, a bench, an e2e spec or fixture, or a helper in src/main/testing. */
+const isTestCode = (file) =>
+  /\.test\.tsx?$/.test(file) ||
+  inside(file, 'src/main/testing') ||
+  inside(file, 'bench') ||
+  inside(file, 'e2e')
+
+/** The host a file (or an import target, without its extension) belongs to; null for the core. */
+function hostOf(file) {
+  if (inside(file, 'src/main/electron') || /^src\/main\/index(\.ts)?$/.test(file)) return 'electron'
+  if (inside(file, 'src/main/server')) return 'server'
+  if (inside(file, 'src/main/cli')) return 'cli'
+  return null
+}
+const isCore = (file) =>
+  inside(file, 'src/main') && hostOf(file) === null && !inside(file, 'src/main/testing')
+
+// `mecatl serve` is how browser mode starts: the one place where a host starts another.
+const hostBridges = [
+  { from: 'src/main/cli/commands/serve.ts', to: 'src/main/server/browser-server' }
+]
+
+/**
+ * Where a relative import may land; paths are repository-relative. The words of each `why` are
+ * src/main/testing/layer-rules.ts's, and src/layering.test.ts checks both give the same verdicts.
+ */
+const relativeArrows = [
+  {
+    appliesTo: (file) => inside(file, 'src/shared'),
+    allows: (target) => inside(target, 'src/shared'),
+    why: 'src/shared imports zod and its own files only'
+  },
+  {
+    appliesTo: (file) => inside(file, 'src/renderer'),
+    allows: (target) => inside(target, 'src/renderer') || inside(target, 'src/shared'),
+    why: 'src/renderer imports src/shared and its own files only'
+  },
+  {
+    appliesTo: (file) => inside(file, 'src/preload'),
+    allows: (target) => inside(target, 'src/preload') || inside(target, 'src/shared/contract'),
+    why: 'src/preload imports electron and src/shared/contract only'
+  },
+  {
+    appliesTo: (file) => inside(file, 'src/main'),
+    allows: (target) => !inside(target, 'src/renderer') && !inside(target, 'src/preload'),
+    why: 'src/main does not import the renderer or the preload'
+  },
+  {
+    appliesTo: isCore,
+    allows: (target) => hostOf(target) === null,
+    why: 'the core (src/main minus electron/, server/, cli/, index.ts) imports no host: hosts build on the core'
+  },
+  {
+    appliesTo: (file) => hostOf(file) !== null,
+    allows: (target, file) =>
+      hostOf(target) === null ||
+      hostOf(target) === hostOf(file) ||
+      hostBridges.some((bridge) => bridge.from === file && bridge.to === target),
+    why: 'a host (electron/ with index.ts, server/, cli/) imports no other host'
+  },
+  {
+    appliesTo: (file) => !isTestCode(file),
+    allows: (target) => !inside(target, 'src/main/testing') && !inside(target, 'bench'),
+    why: 'src/main/testing and bench are test code: only tests, benches, e2e and src/main/testing import them'
+  },
+  {
+    appliesTo: (file) => inside(file, 'src'),
+    allows: (target) => !inside(target, 'e2e'),
+    why: 'nothing under src imports e2e/: what a unit test shares with e2e lives in src/main/testing'
+  },
+  {
+    appliesTo: (file) =>
+      isCore(file) &&
+      !inside(file, 'src/main/rpc') &&
+      file !== 'src/main/core.ts' &&
+      // A test may play the window: drive a core over rpc/memory-transport.
+      !isTestCode(file),
+    allows: (target) => !inside(target, 'src/main/rpc'),
+    why: 'a domain folder does not import src/main/rpc (only hosts and core.ts do): handlers are typed by src/shared/contract/handlers, events go through src/main/events'
+  },
+  {
+    appliesTo: (file) => inside(file, 'src/main/rpc') && !isTestCode(file),
+    allows: (target) =>
+      inside(target, 'src/shared') ||
+      inside(target, 'src/main/rpc') ||
+      inside(target, 'src/main/events'),
+    why: 'src/main/rpc imports src/shared, src/main/events and its own files only'
+  }
+]
 
 // no-restricted-imports sees package names as written; relative paths need resolving against
 // the importing file to know which layer they land in.
@@ -58,15 +128,16 @@ const layersPlugin = {
       meta: { type: 'problem', schema: [] },
       create(context) {
         const file = path.relative(root, context.filename).split(path.sep).join('/')
-        const layer = Object.keys(relativeArrows).find((dir) => inside(file, dir))
-        if (!layer) return {}
-        const arrow = relativeArrows[layer]
+        const arrows = relativeArrows.filter((arrow) => arrow.appliesTo(file))
+        if (arrows.length === 0) return {}
         const check = (node) => {
           if (node?.type !== 'Literal' || typeof node.value !== 'string') return
           if (!node.value.startsWith('.')) return
           const target = path.posix.normalize(path.posix.join(path.posix.dirname(file), node.value))
-          if (!arrow.allows(target)) {
-            context.report({ node, message: `imports ${target} (${arrow.why})` })
+          for (const arrow of arrows) {
+            if (!arrow.allows(target, file)) {
+              context.report({ node, message: `imports ${target} (${arrow.why})` })
+            }
           }
         }
         return {

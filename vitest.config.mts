@@ -6,6 +6,15 @@ export default defineConfig({
     exclude: ['e2e/**', 'node_modules/**', 'out/**'],
     environment: 'node',
     testTimeout: 20_000,
-    hookTimeout: 20_000
+    hookTimeout: 20_000,
+    // vitest's default for `run` is one worker fewer than the cores: on a 2-core machine that is
+    // one, and the suite ran file after file while half of it waited on child processes and
+    // sockets. Two keep both cores busy without the third worker's contention.
+    maxWorkers: 2,
+    // Each test file is still run afresh, but a worker keeps the modules it imported between
+    // files: importing the core (SDKs, zod schemas, tree-sitter) again for every file was a third
+    // of the suite's CPU time. Nothing in src keeps per-test state at module level; a test that
+    // needs a fresh module says so with vi.resetModules().
+    isolate: false
   }
 })

@@ -7,6 +7,7 @@ import { benchJobs } from './jobs.bench'
 import { benchMemory } from './memory.bench'
 import { benchRead } from './read.bench'
 import { benchRpc } from './rpc.bench'
+import { benchSessionLog } from './session-log.bench'
 import { benchSessions } from './sessions.bench'
 
 // Every figure is printed beside a baseline measured in the same run, as a ratio.
@@ -23,6 +24,7 @@ async function main(): Promise<void> {
     await benchJobs(dir, workspace)
     await benchMemory(dir, workspace)
     await benchSessions(dir, workspace)
+    await benchSessionLog(dir)
   } finally {
     await rm(dir, { recursive: true, force: true })
   }

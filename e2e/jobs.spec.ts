@@ -2,7 +2,7 @@
 // command whose live output shows in its card until the person stops it.
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { latestToolResults } from './fixtures/fake-model-server'
+import { latestToolResults } from '../src/main/testing/fake-model-server'
 import { expect, test } from './fixtures/app'
 import { plain, sendMessage, toolCards, waitForTurnEnd } from './fixtures/chat'
 
@@ -67,7 +67,10 @@ test('a background job shows its live output in the monitor and stops with its b
   )
   await expect(page.getByTestId('jobs-running-count')).toHaveText('1')
 
-  await page.getByTestId('jobs-toggle').click()
+  // The card links to the job its result names as a field, and the link opens the monitor on it.
+  const open = toolCards(page, 'Shell').getByTestId('shell-open-job')
+  await expect(open).toHaveText('Show bashcmd-1 in the job monitor')
+  await open.click()
   const monitor = page.getByTestId('job-monitor')
   await expect(monitor).toBeVisible()
   const row = monitor.getByTestId('job-row')

@@ -4,12 +4,13 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { readFileSync } from 'node:fs'
 import { parse } from 'yaml'
-import { latestToolResults } from './fixtures/fake-model-server'
+import { latestToolResults } from '../src/main/testing/fake-model-server'
 import { expect, test } from './fixtures/app'
 import { sendMessage, toolCards, waitForTurnEnd } from './fixtures/chat'
 
-// Test only: lets WebOpen reach the page this test serves on 127.0.0.1. Off in every real run.
-test.use({ serverEnv: { MECATL_TEST_ALLOW_LOOPBACK: '1' } })
+// The testing build of `serve` lets WebOpen reach the page this test serves on 127.0.0.1; the
+// app's own build has no way to (e2e/production-build.spec.ts checks it).
+test.use({ loopbackWeb: true })
 
 interface FakeWeb {
   origin: string

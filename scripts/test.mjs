@@ -1,12 +1,17 @@
 // `npm test`: typecheck, lint, unit tests, build, end-to-end tests, in that order, stopping at the
-// first failure. Ends with one `N passed, N failed` line counting the steps, which CI reads.
+// first failure. Ends with one `N passed, N failed` line counting the steps, which CI reads; the
+// unit step's line is followed by its ten slowest test files.
 import { spawnSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, rmSync } from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { slowestFiles, slowestLines } from './slowest-files.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const bin = (name) => path.join(root, 'node_modules', '.bin', name)
+// vitest's JSON report of the unit step, beside its usual output: the summary ranks files from it.
+const unitReport = path.join(os.tmpdir(), `mecatl-unit-report-${process.pid}.json`)
 const chromiumPath = process.env.MECATL_CHROMIUM ?? '/usr/bin/chromium'
 
 function run(command, args, options = {}) {
@@ -93,8 +98,11 @@ const steps = [
     shown: 'vitest run',
     run: () => {
       const native = ensureNativeModules()
-      return native.ok ? run(bin('vitest'), ['run']) : native
-    }
+      if (!native.ok) return native
+      const args = ['run', '--reporter=default', '--reporter=json']
+      return run(bin('vitest'), [...args, `--outputFile.json=${unitReport}`])
+    },
+    after: () => slowestLines(slowestFiles(unitReport, root)).map((line) => `       ${line}`)
   },
   {
     name: 'build',
@@ -128,7 +136,9 @@ for (const { step, outcome, seconds } of results) {
   console.log(
     `${mark} ${step.name.padEnd(10)} ${seconds.toFixed(1)}s${outcome.ok ? '' : `  ${outcome.detail}`}`
   )
+  for (const line of step.after?.() ?? []) console.log(line)
 }
+rmSync(unitReport, { force: true })
 for (const step of steps.slice(results.length))
   console.log(`skip ${step.name.padEnd(10)} (not run: an earlier step failed)`)
 // One word before the counts: the form CI reads as the closing line of a test run.

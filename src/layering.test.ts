@@ -1,189 +1,17 @@
-import { readdirSync, readFileSync } from 'node:fs'
-import { builtinModules } from 'node:module'
 import path from 'node:path'
-import ts from 'typescript'
+import { ESLint } from 'eslint'
 import { describe, expect, it } from 'vitest'
+import { findViolations, sourceFilesUnder, why, type SourceText } from './main/testing/layer-rules'
 
 // The layer arrows of DESIGN.md (Layers), checked on every .ts/.tsx file under src, tests
-// included. eslint.config.mjs enforces the same arrows while editing; this test is the backstop
-// that also sees dynamic import(), require() and `/// <reference types>`.
-
-interface SourceText {
-  /** Repository-relative, with forward slashes. */
-  path: string
-  text: string
-}
-
-interface ImportRef {
-  specifier: string
-  line: number
-}
-
-type Target = { kind: 'package'; name: string } | { kind: 'file'; path: string }
-
-interface LayerRule {
-  appliesTo(file: string): boolean
-  allows(target: Target): boolean
-  why: string
-}
+// included; the rules are in src/main/testing/layer-rules.ts. eslint.config.mjs enforces the same
+// arrows while editing, and the last test here proves it gives the same verdicts.
 
 const repoRoot = path.resolve(import.meta.dirname, '..')
 
-const inside = (target: string, dir: string): boolean =>
-  target === dir || target.startsWith(`${dir}/`)
-const isPackage = (t: Target, test: (name: string) => boolean): boolean =>
-  t.kind === 'package' && test(t.name)
-const isFileIn = (t: Target, ...dirs: string[]): boolean =>
-  t.kind === 'file' && dirs.some((dir) => inside(t.path, dir))
-
-const isElectron = (name: string): boolean => name === 'electron' || name.startsWith('electron/')
-const isNodeBuiltin = (name: string): boolean =>
-  name.startsWith('node:') ||
-  // `/// <reference types="node" />` brings Node's globals in without an import.
-  name === 'node' ||
-  builtinModules.includes(name) ||
-  builtinModules.includes(name.split('/')[0] ?? name)
-
-const RAW_IPC_FILES = ['src/main/electron/ipc-transport.ts', 'src/preload/index.ts']
-
-const rules: readonly LayerRule[] = [
-  {
-    appliesTo: (file) => inside(file, 'src/shared'),
-    allows: (t) =>
-      isPackage(t, (n) => n === 'zod' || n.startsWith('zod/')) || isFileIn(t, 'src/shared'),
-    why: 'src/shared imports zod and its own files only'
-  },
-  {
-    appliesTo: (file) => inside(file, 'src/renderer'),
-    allows: (t) =>
-      t.kind === 'package'
-        ? !isNodeBuiltin(t.name) && !isElectron(t.name)
-        : isFileIn(t, 'src/renderer', 'src/shared'),
-    why: 'src/renderer imports src/shared, its own files and web packages only: no node:*, electron or main'
-  },
-  {
-    appliesTo: (file) =>
-      inside(file, 'src/main') &&
-      !inside(file, 'src/main/electron') &&
-      file !== 'src/main/index.ts',
-    allows: (t) => !isPackage(t, isElectron),
-    why: 'only src/main/electron/** and src/main/index.ts may import electron'
-  },
-  {
-    appliesTo: (file) => inside(file, 'src/main'),
-    allows: (t) => !isFileIn(t, 'src/renderer', 'src/preload'),
-    why: 'src/main does not import the renderer or the preload'
-  },
-  {
-    appliesTo: (file) => inside(file, 'src/preload'),
-    allows: (t) =>
-      isPackage(t, (n) => n === 'electron') || isFileIn(t, 'src/preload', 'src/shared/contract'),
-    why: 'src/preload imports electron and src/shared/contract only'
-  }
-]
-
-/** Every module a file names: static and type imports, re-exports, import(), require(). */
-function importsOf(file: SourceText): ImportRef[] {
-  const source = parse(file)
-  const found: ImportRef[] = []
-  const add = (node: ts.Node | undefined): void => {
-    if (node && (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node))) {
-      found.push({ specifier: node.text, line: lineOf(source, node) })
-    }
-  }
-  const visit = (node: ts.Node): void => {
-    if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) add(node.moduleSpecifier)
-    else if (ts.isImportEqualsDeclaration(node)) {
-      if (ts.isExternalModuleReference(node.moduleReference)) add(node.moduleReference.expression)
-    } else if (ts.isCallExpression(node)) {
-      const callee = node.expression
-      const isImport = callee.kind === ts.SyntaxKind.ImportKeyword
-      const isRequire = ts.isIdentifier(callee) && callee.text === 'require'
-      if (isImport || isRequire) add(node.arguments[0])
-    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) {
-      add(node.argument.literal)
-    }
-    ts.forEachChild(node, visit)
-  }
-  visit(source)
-  for (const reference of source.typeReferenceDirectives) {
-    const line = source.getLineAndCharacterOfPosition(reference.pos).line + 1
-    found.push({ specifier: reference.fileName, line })
-  }
-  return found
-}
-
-/** Lines where code (not a comment or string) names ipcMain or ipcRenderer. */
-function rawIpcLines(file: SourceText): number[] {
-  const source = parse(file)
-  const lines = new Set<number>()
-  const visit = (node: ts.Node): void => {
-    if (ts.isIdentifier(node) && (node.text === 'ipcMain' || node.text === 'ipcRenderer')) {
-      lines.add(lineOf(source, node))
-    }
-    ts.forEachChild(node, visit)
-  }
-  visit(source)
-  return [...lines]
-}
-
-function parse(file: SourceText): ts.SourceFile {
-  const kind = file.path.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS
-  return ts.createSourceFile(file.path, file.text, ts.ScriptTarget.Latest, true, kind)
-}
-
-function lineOf(source: ts.SourceFile, node: ts.Node): number {
-  return source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1
-}
-
-function targetOf(file: string, specifier: string): Target {
-  if (specifier.startsWith('.')) {
-    return {
-      kind: 'file',
-      path: path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier))
-    }
-  }
-  if (specifier.startsWith('/')) return { kind: 'file', path: specifier }
-  return { kind: 'package', name: specifier }
-}
-
-/** Each crossed arrow as `file:line: imports X (rule)`. */
-function findViolations(files: readonly SourceText[]): string[] {
-  const violations: string[] = []
-  for (const file of files) {
-    const applicable = rules.filter((rule) => rule.appliesTo(file.path))
-    for (const ref of importsOf(file)) {
-      const target = targetOf(file.path, ref.specifier)
-      const shown = target.kind === 'file' ? target.path : target.name
-      for (const rule of applicable) {
-        if (!rule.allows(target))
-          violations.push(`${file.path}:${ref.line}: imports ${shown} (${rule.why})`)
-      }
-    }
-    if (inside(file.path, 'src') && !RAW_IPC_FILES.includes(file.path)) {
-      for (const line of rawIpcLines(file)) {
-        violations.push(
-          `${file.path}:${line}: uses raw IPC (only ${RAW_IPC_FILES.join(' and ')} may touch ipcMain/ipcRenderer)`
-        )
-      }
-    }
-  }
-  return violations
-}
-
-function sourceFilesUnder(dir: string): SourceText[] {
-  return readdirSync(path.join(repoRoot, dir), { recursive: true, encoding: 'utf8' })
-    .filter((name) => /\.(ts|tsx|mts|cts)$/.test(name))
-    .map((name) => {
-      const relative = path.posix.join(dir, name.split(path.sep).join('/'))
-      return { path: relative, text: readFileSync(path.join(repoRoot, relative), 'utf8') }
-    })
-    .sort((a, b) => (a.path < b.path ? -1 : 1))
-}
-
 describe('layering', () => {
   it('no file under src crosses a layer arrow', () => {
-    const files = sourceFilesUnder('src')
+    const files = sourceFilesUnder(repoRoot, 'src')
     // Guard against a walk that silently finds nothing (or the wrong folder).
     const paths = files.map((file) => file.path)
     expect(paths).toContain('src/shared/domain.ts')
@@ -262,12 +90,7 @@ describe('layering', () => {
         ].join('\n')
       }
     ]
-    const shared = 'src/shared imports zod and its own files only'
-    const renderer =
-      'src/renderer imports src/shared, its own files and web packages only: no node:*, electron or main'
-    const electronOnly = 'only src/main/electron/** and src/main/index.ts may import electron'
-    const noUi = 'src/main does not import the renderer or the preload'
-    const preload = 'src/preload imports electron and src/shared/contract only'
+    const { shared, renderer, electronOnly, noUi, preload } = why
     const rawIpc =
       'uses raw IPC (only src/main/electron/ipc-transport.ts and src/preload/index.ts may touch ipcMain/ipcRenderer)'
     expect(findViolations(fake).sort()).toEqual(
@@ -293,4 +116,196 @@ describe('layering', () => {
       ].sort()
     )
   })
+
+  it('catches each never-arrow of the core, the hosts, the test code and rpc', () => {
+    expect(findViolations(neverArrows).sort()).toEqual(neverArrowVerdicts.sort())
+  })
+
+  it('lint gives the same verdicts on the same files', async () => {
+    const eslint = new ESLint({ cwd: repoRoot })
+    const found: string[] = []
+    for (const file of neverArrows) {
+      const [result] = await eslint.lintText(file.text, {
+        filePath: path.join(repoRoot, file.path)
+      })
+      for (const message of result?.messages ?? []) {
+        if (message.ruleId === 'layers/relative-imports') {
+          found.push(`${file.path}:${message.line}: ${message.message}`)
+        }
+      }
+    }
+    // Lint does not see the whole tree at once: the stray helper is this test's alone.
+    const perImport = neverArrowVerdicts.filter((verdict) => !verdict.includes(why.strayHelper))
+    expect(found.sort()).toEqual(perImport.sort())
+  })
 })
+
+/** One file per arrow kind, each crossing it and also taking the allowed road beside it. */
+const neverArrows: SourceText[] = [
+  {
+    // The core reaches into each host, statically, by re-export and by import().
+    path: 'src/main/agent/bad-host.ts',
+    text: [
+      "import { parseCliArgs } from '../cli/args'",
+      "export { startBrowserServer } from '../server/browser-server'",
+      "import { Windows } from '../electron/windows'",
+      "import { main } from '../index'",
+      "import { Catalog } from '../tools/catalog'",
+      "import { EventHub } from '../events/event-hub'",
+      "export const later = () => import('../cli/context')",
+      'export const v = [parseCliArgs, Windows, main, Catalog, EventHub]'
+    ].join('\n')
+  },
+  {
+    // Tests are held to the core's arrow too; testing code and the rpc transports they may use.
+    path: 'src/main/tools/web/bad.test.ts',
+    text: [
+      "import { parseCliArgs } from '../../cli/args'",
+      "import { createHarness } from '../../testing/core-harness'",
+      "import { createMemoryPair } from '../../rpc/memory-transport'",
+      "import { test } from '../../../../e2e/fixtures/app'",
+      'export const v = [parseCliArgs, createHarness, createMemoryPair, test]'
+    ].join('\n')
+  },
+  {
+    path: 'src/main/electron/bad.ts',
+    text: [
+      "import { parseCliArgs } from '../cli/args'",
+      "import { serveStatic } from '../server/static-files'",
+      "import { createCore } from '../core'",
+      "import { main } from '../index'",
+      "import { openConnection } from '../rpc/connection'",
+      'export const v = [parseCliArgs, serveStatic, createCore, main, openConnection]'
+    ].join('\n')
+  },
+  {
+    path: 'src/main/index.ts',
+    text: [
+      "import { Windows } from './electron/windows'",
+      "import { usage } from './cli/args'",
+      'export const v = [Windows, usage]'
+    ].join('\n')
+  },
+  {
+    path: 'src/main/server/bad.ts',
+    text: [
+      "import { cliCore } from '../cli/context'",
+      "import { readSecret } from '../electron/secrets'",
+      "import { openConnection } from '../rpc/connection'",
+      'export const v = [cliCore, readSecret, openConnection]'
+    ].join('\n')
+  },
+  {
+    // Only serve.ts may start the browser server, and only through browser-server.ts.
+    path: 'src/main/cli/commands/bad.ts',
+    text: [
+      "import { startBrowserServer } from '../../server/browser-server'",
+      "import { Windows } from '../../electron/windows'",
+      "import { createMemoryPair } from '../../rpc/memory-transport'",
+      'export const v = [startBrowserServer, Windows, createMemoryPair]'
+    ].join('\n')
+  },
+  {
+    path: 'src/main/cli/commands/serve.ts',
+    text: [
+      "import { startBrowserServer } from '../../server/browser-server'",
+      "import { serveStatic } from '../../server/static-files'",
+      'export const v = [startBrowserServer, serveStatic]'
+    ].join('\n')
+  },
+  {
+    // Production code takes nothing from the test code.
+    path: 'src/main/tools/fs/bad.ts',
+    text: [
+      "import { createTestWorkspace } from '../../testing/fs-test-context'",
+      "import { measure } from '../../../../bench/measure'",
+      "import { startFakeModelServer } from '../../../../e2e/fixtures/fake-model-server'",
+      "import { PathJail } from '../../workspace/path-jail'",
+      'export const v = [createTestWorkspace, measure, startFakeModelServer, PathJail]'
+    ].join('\n')
+  },
+  {
+    path: 'src/main/testing/bad.ts',
+    text: [
+      "import { sendMessage } from '../../../e2e/fixtures/chat'",
+      "import { parseCliArgs } from '../cli/args'",
+      "import { createMemoryPair } from '../rpc/memory-transport'",
+      "import { helper } from '../tools/web/helper'",
+      'export const v = [sendMessage, parseCliArgs, createMemoryPair, helper]'
+    ].join('\n')
+  },
+  {
+    // Imported by test code only (bad.test.ts and testing/bad.ts): it belongs in src/main/testing.
+    path: 'src/main/tools/web/helper.ts',
+    text: "export const helper = 'only tests use me'\n"
+  },
+  {
+    path: 'src/main/tools/web/uses-helper.test.ts',
+    text: "import { helper } from './helper'\nexport const v = helper\n"
+  },
+  {
+    // A domain file reaches up into rpc/; the contract's handler types and the hub are its road.
+    path: 'src/main/gate/bad.ts',
+    text: [
+      "import type { Handlers } from '../rpc/router'",
+      "import { EventHub } from '../rpc/event-hub'",
+      "import type { CallContext } from '../../shared/contract/handlers'",
+      "import { EventHub as Hub } from '../events/event-hub'",
+      'export type V = [Handlers, EventHub, CallContext, Hub]'
+    ].join('\n')
+  },
+  {
+    path: 'src/main/core.ts',
+    text: [
+      "import { createRouter } from './rpc/router'",
+      "import { parseCliArgs } from './cli/args'",
+      'export const v = [createRouter, parseCliArgs]'
+    ].join('\n')
+  },
+  {
+    // rpc/ reaches into a domain folder; shared, events, its own files and packages are fine.
+    path: 'src/main/rpc/bad.ts',
+    text: [
+      "import { SessionService } from '../agent/session-service'",
+      "import { EventHub } from '../events/event-hub'",
+      "import { calls } from '../../shared/contract'",
+      "import { createRouter } from './router'",
+      "import { WebSocket } from 'ws'",
+      'export const v = [SessionService, EventHub, calls, createRouter, WebSocket]'
+    ].join('\n')
+  },
+  {
+    path: 'src/main/rpc/bad.test.ts',
+    text: "import { createCore } from '../core'\nexport const v = createCore\n"
+  }
+]
+
+const neverArrowVerdicts: string[] = (() => {
+  const { coreToHost, hostToHost, testCode, noE2e, domainToRpc, rpcDown, strayHelper } = why
+  return [
+    `src/main/agent/bad-host.ts:1: imports src/main/cli/args (${coreToHost})`,
+    `src/main/agent/bad-host.ts:2: imports src/main/server/browser-server (${coreToHost})`,
+    `src/main/agent/bad-host.ts:3: imports src/main/electron/windows (${coreToHost})`,
+    `src/main/agent/bad-host.ts:4: imports src/main/index (${coreToHost})`,
+    `src/main/agent/bad-host.ts:7: imports src/main/cli/context (${coreToHost})`,
+    `src/main/tools/web/bad.test.ts:1: imports src/main/cli/args (${coreToHost})`,
+    `src/main/tools/web/bad.test.ts:4: imports e2e/fixtures/app (${noE2e})`,
+    `src/main/electron/bad.ts:1: imports src/main/cli/args (${hostToHost})`,
+    `src/main/electron/bad.ts:2: imports src/main/server/static-files (${hostToHost})`,
+    `src/main/index.ts:2: imports src/main/cli/args (${hostToHost})`,
+    `src/main/server/bad.ts:1: imports src/main/cli/context (${hostToHost})`,
+    `src/main/server/bad.ts:2: imports src/main/electron/secrets (${hostToHost})`,
+    `src/main/cli/commands/bad.ts:1: imports src/main/server/browser-server (${hostToHost})`,
+    `src/main/cli/commands/bad.ts:2: imports src/main/electron/windows (${hostToHost})`,
+    `src/main/cli/commands/serve.ts:2: imports src/main/server/static-files (${hostToHost})`,
+    `src/main/tools/fs/bad.ts:1: imports src/main/testing/fs-test-context (${testCode})`,
+    `src/main/tools/fs/bad.ts:2: imports bench/measure (${testCode})`,
+    `src/main/tools/fs/bad.ts:3: imports e2e/fixtures/fake-model-server (${noE2e})`,
+    `src/main/testing/bad.ts:1: imports e2e/fixtures/chat (${noE2e})`,
+    `src/main/tools/web/helper.ts: only test code imports it (${strayHelper})`,
+    `src/main/gate/bad.ts:1: imports src/main/rpc/router (${domainToRpc})`,
+    `src/main/gate/bad.ts:2: imports src/main/rpc/event-hub (${domainToRpc})`,
+    `src/main/core.ts:2: imports src/main/cli/args (${coreToHost})`,
+    `src/main/rpc/bad.ts:1: imports src/main/agent/session-service (${rpcDown})`
+  ]
+})()

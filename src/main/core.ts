@@ -3,6 +3,8 @@ import type { ApprovalMode, ModelRef } from '../shared/domain'
 import type { Settings } from '../shared/settings'
 import { SessionRecorder } from './agent/session-recorder'
 import { SessionService } from './agent/session-service'
+import type { CoreServices } from './agent/core-services'
+import { TurnAssembler } from './agent/turn-assembly'
 import { nobodyToAsk } from './gate/gate'
 import { InteractiveApprover } from './gate/interactive-approver'
 import { RuleBook } from './gate/rule-book'
@@ -10,22 +12,25 @@ import { JobManager, type JobManagerOptions } from './jobs/job-manager'
 import { cleanAbandonedJobDirs } from './jobs/temp-dirs'
 import { sweepOrphanedJobs } from './jobs/orphan-sweep'
 import { McpManager, type McpManagerOptions } from './mcp/mcp-manager'
+import type { KeySource } from './providers/create-provider'
 import type { Provider } from './providers/provider'
-import { EventHub } from './rpc/event-hub'
-import { createHandlers, type HostHooks } from './rpc/handlers'
+import { ProviderLookup } from './providers/provider-lookup'
+import { EventHub } from './events/event-hub'
+import { createHandlers, type HostHooks } from './handlers'
 import { createRouter, type Router } from './rpc/router'
 import { SettingsStore } from './settings/settings-store'
 import { ProjectSettingsFiles } from './settings/project-settings'
-import { Catalog } from './tools/catalog'
+import type { Catalog } from './tools/catalog'
 import { fsTools } from './tools/fs'
-import { memoryTools } from './tools/memory/memory-tools'
+import { projectMemoryTools, userModelTools } from './tools/memory/memory-tools'
+import { ToolSet } from './tools/tool-set'
 import { shellTools } from './tools/shell'
 import { recallSessionTool } from './tools/recall/recall-session'
 import { todoTool } from './tools/todo/todo'
 import { compactTool } from './tools/compact/compact-tool'
 import { discoverModelsTool } from './tools/discovery/discover-models'
 import { webTools } from './tools/web'
-import { testLoopbackHatch } from './tools/web/test-hatch'
+import type { GuardOptions } from './net/address-guard'
 import { askUserTool } from './tools/ask-user/ask-user'
 import { QuestionBroker } from './tools/ask-user/question-broker'
 import { skillTool } from './tools/skill/skill-tool'
@@ -74,6 +79,8 @@ export interface CoreOptions {
   skills?: boolean
   /** The person's folder of AGENTS.md, skills/ and commands/ (default: MECATL_HOME or ~/.config/mecatl). */
   userDir?: string
+  /** Testing seam: widens the web tools' address guard. Only src/main/testing and tests set it. */
+  webGuard?: GuardOptions
 }
 
 /** Everything the main process owns, without Electron: the desktop, browser mode and CLI share it. */
@@ -87,6 +94,8 @@ export interface Core {
   /** Shell commands and background jobs, for every session. */
   jobs: JobManager
   sessions: SessionService
+  /** Puts every turn together (sessions, child agents, `mecatl call`). */
+  turns: TurnAssembler
   settings: SettingsStore
   /** Permission rules of every scope (session, project, user). */
   rules: RuleBook
@@ -98,7 +107,6 @@ export interface Core {
 export async function createCore(options: CoreOptions): Promise<Core> {
   const env = options.env ?? process.env
   const hub = new EventHub()
-  const catalog = new Catalog([...fsTools(), todoTool, compactTool, ...(options.extraTools ?? [])])
   const settings = new SettingsStore(
     options.configPath ?? path.join(options.dataDir, 'settings.yaml')
   )
@@ -109,12 +117,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     (workspace) => hub.emit('settings.status', { workspace })
   )
   await settings.load()
-  catalog.register(discoverModelsTool(async () => (await settings.get()).settings))
+  const settingsNow = async (): Promise<Settings> => (await settings.get()).settings
   const jobs = new JobManager({
     env,
     // The provider keys Mecatl itself uses are not handed to the commands the model runs.
-    hiddenEnv: async () =>
-      (await settings.get()).settings.providers.flatMap((p) => p.api_key_env ?? []),
+    hiddenEnv: async () => (await settingsNow()).providers.flatMap((p) => p.api_key_env ?? []),
     events: {
       updated: (job) => hub.emit('job.updated', job),
       output: (jobId, batch) => hub.emit('job.output', { jobId, ...batch }),
@@ -137,91 +144,64 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   store.memory.onChange((owner, name) =>
     hub.emit('memory.changed', { scope: owner.scope, workspace: owner.project || null, name })
   )
-  const userModel =
-    options.userModel !== false && (await settings.get()).settings.user_model.enabled
-  for (const tool of memoryTools(store.memory, { userModel })) catalog.register(tool)
-  if (options.shell !== false && (await settings.get()).settings.shell.enabled) {
-    for (const tool of shellTools(jobs)) catalog.register(tool)
-  }
-  let websearch = (await settings.get()).settings.websearch
-  settings.onChange((next) => (websearch = next.websearch))
-  const web = webTools({
-    search: options.websearch !== false && websearch.enabled,
-    settings: () => websearch,
-    keys: { env, readSecret: options.hooks?.readSecret },
-    guard: { allowLoopback: testLoopbackHatch(env) }
-  })
-  for (const tool of web) catalog.register(tool)
+  const keys = { env, readSecret: options.hooks?.readSecret }
   const userDir = options.userDir ?? userConfigDir(env)
-  const skillsEnabled = options.skills !== false && (await settings.get()).settings.skills.enabled
-  if (skillsEnabled) catalog.register(skillTool({ userDir }))
   // With nobody to ask (headless), the model is not offered a question it cannot get answered.
   const questions = options.interactive ? new QuestionBroker(hub) : null
-  if (questions) catalog.register(askUserTool(questions))
+  const tools = builtinTools({ options, env, keys, userDir, jobs, store, settings, questions })
   const mcp = new McpManager({
     dataDir: options.dataDir,
     env,
-    userSettings: async () => (await settings.get()).settings,
-    reservedNames: () => new Set(catalog.list().map((tool) => tool.name)),
+    userSettings: settingsNow,
+    reservedNames: () => tools.reservedNames(),
     trustProject: options.trustProject,
     onUpdate: (status) => hub.emit('mcp.updated', status),
     projectSettings,
     ...options.mcp
   })
+  tools.folderToolsBy((workspace) => mcp.tools(workspace))
   // Saved (or re-read) settings apply to running servers at once: no restart of the app.
   settings.onChange(() => void mcp.reconcileAll())
-  const catalogFor = async (workspace: string): Promise<Catalog> => {
-    const tools = await mcp.tools(workspace).catch(() => [])
-    const full = new Catalog(catalog.list())
-    // Servers never shadow a tool (see the MCP supervisor); this only guards a late clash.
-    for (const tool of tools) if (!full.get(tool.name)) full.register(tool)
-    return full
-  }
   const approver = options.interactive ? new InteractiveApprover(hub) : null
-  const keys = { env, readSecret: options.hooks?.readSecret }
   const rules = new RuleBook(
     settings,
     path.join(options.dataDir, 'trusted-project-rules.json'),
     projectSettings
   )
-  const sessions = new SessionService({
+  const services: CoreServices = {
+    settings: settingsNow,
+    rules,
+    approver: approver ?? nobodyToAsk,
+    keys,
+    providers: new ProviderLookup(keys, options.providerFor),
+    tools,
+    store: store.sessions,
+    spillRoot: path.join(options.dataDir, 'spill'),
     hub,
-    rules,
-    catalog,
-    catalogFor,
-    approver: approver ?? nobodyToAsk,
-    keys,
-    settings: async () => (await settings.get()).settings,
-    spillRoot: path.join(options.dataDir, 'spill'),
-    modeOverride: options.modeOverride,
-    autoApprove: options.autoApprove,
-    defaultModel: options.defaultModel,
-    providerFor: options.providerFor,
     userDir,
-    store: store.sessions
-  })
-  catalog.register(recallSessionTool((id) => transcriptOrNull(() => sessions.get(id).transcript())))
+    launch: {
+      modeOverride: options.modeOverride,
+      autoApprove: options.autoApprove,
+      defaultModel: options.defaultModel
+    }
+  }
+  const turns = new TurnAssembler(services)
+  const sessions = new SessionService(turns)
+  tools.add(recallSessionTool((id) => transcriptOrNull(() => sessions.get(id).transcript())))
   const delegation: DelegationDeps = {
+    turns,
     session: (id) => sessions.get(id),
-    catalogFor,
-    settings: async () => (await settings.get()).settings,
-    rules,
-    approver: approver ?? nobodyToAsk,
-    keys,
-    providerFor: options.providerFor,
-    modeOverride: options.modeOverride,
-    autoApprove: options.autoApprove,
-    spillRoot: path.join(options.dataDir, 'spill'),
-    userDir,
     taintChanged: (session) => hub.emit('session.updated', session.summary())
   }
-  const settingsNow = (await settings.get()).settings
   const parallelRuns = new ParallelRuns((sessionId, callId, display) =>
     updateCardDisplay(sessions.get(sessionId), hub, callId, display)
   )
-  for (const tool of delegationTools(settingsNow, catalog, delegation, parallelRuns)) {
-    catalog.register(tool)
-  }
+  // Profiles and teams are read from the settings of each turn, like every other switch.
+  tools.fromSettingsBy((current, builtins) =>
+    delegationTools(current, builtins, delegation, parallelRuns)
+  )
+  const catalogFor = (workspace: string): Promise<Catalog> => turns.toolsFor(workspace)
+  const catalog = tools.live()
   const handlers = createHandlers({
     host: options.host,
     dataDir: options.dataDir,
@@ -236,6 +216,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     projectSettings,
     approver,
     keys,
+    providers: services.providers,
     recent: new RecentFolders(path.join(options.dataDir, 'recent-folders.json')),
     rules,
     memory: store.memory,
@@ -243,7 +224,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     hub,
     questions,
     userDir,
-    skillsEnabled,
+    skillsEnabled: async () => tools.enabled('skills', await settingsNow()),
     parallel: parallelRuns
   })
   return {
@@ -254,6 +235,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     mcp,
     jobs,
     sessions,
+    turns,
     settings,
     rules,
     store,
@@ -272,6 +254,57 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       store.close()
     }
   }
+}
+
+interface BuiltinParts {
+  options: CoreOptions
+  env: NodeJS.ProcessEnv
+  keys: KeySource
+  userDir: string
+  jobs: JobManager
+  store: Store
+  settings: SettingsStore
+  questions: QuestionBroker | null
+}
+
+/**
+ * Every built-in tool, each family under the switch that turns it on and off. Settings decide
+ * per turn which are offered; a launch flag (`--no-shell`…) keeps a family off whatever they say.
+ */
+function builtinTools(parts: BuiltinParts): ToolSet {
+  const { options, settings } = parts
+  const now = (): Settings => settings.snapshot()
+  const [webFetch, ...webSearch] = webTools({
+    search: true,
+    settings: () => now().websearch,
+    keys: parts.keys,
+    guard: options.webGuard ?? {}
+  })
+  return new ToolSet({
+    always: [
+      ...fsTools(),
+      todoTool,
+      compactTool,
+      ...(options.extraTools ?? []),
+      discoverModelsTool(async () => (await settings.get()).settings),
+      ...projectMemoryTools(parts.store.memory),
+      ...(webFetch ? [webFetch] : []),
+      ...(parts.questions ? [askUserTool(parts.questions)] : [])
+    ],
+    switched: {
+      shell: shellTools(parts.jobs),
+      userModel: userModelTools(parts.store.memory),
+      websearch: webSearch,
+      skills: [skillTool({ userDir: parts.userDir })]
+    },
+    launch: {
+      shell: options.shell,
+      userModel: options.userModel,
+      websearch: options.websearch,
+      skills: options.skills
+    },
+    settingsNow: now
+  })
 }
 
 /** A session's transcript, or null when the id names none (a CLI `call` has no session). */

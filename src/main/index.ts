@@ -2,7 +2,9 @@ import { app, dialog } from 'electron'
 import { existsSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { createCore } from './core'
+import { coreStopper } from './core-stop'
 import { IpcTransport } from './electron/ipc-transport'
+import { waitForCoreOnQuit } from './electron/quit-guard'
 import { SecretStore } from './electron/secrets'
 import { WindowManager } from './electron/windows'
 import { dataDirectory } from './settings/data-dir'
@@ -45,7 +47,10 @@ async function start(): Promise<void> {
     if (process.platform !== 'darwin') app.quit()
   })
   app.on('activate', () => manager.open(null))
-  app.on('before-quit', () => void core.dispose())
+  waitForCoreOnQuit(
+    app,
+    coreStopper(() => core.dispose())
+  )
   manager.open(folderFromArgs(process.argv))
 }
 

@@ -114,6 +114,11 @@ export const toolDisplaySchema = z.discriminatedUnion('kind', [
       })
     )
   }),
+  /**
+   * Shell with background: true: the job it started, so the window links to it without reading
+   * the sentence meant for the model. Absent in records made before it existed.
+   */
+  z.object({ kind: z.literal('job'), jobId: z.string() }),
   /** WebSearch: the results with their handles, from the backend that answered. */
   z.object({
     kind: z.literal('web-results'),

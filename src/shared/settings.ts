@@ -98,12 +98,12 @@ export const settingsSchema = z
      * (at most 300: Node's HTTP client itself gives up on a silent server then).
      */
     provider_idle_timeout_s: z.number().int().min(1).max(300).default(90),
-    /** `enabled: false` removes Shell and ShellStatus from the catalog (read at start). */
+    /** `enabled: false` takes Shell and ShellStatus out of the next turn's tools. */
     shell: z
       .object({ enabled: z.boolean().default(true) })
       .strict()
       .default({ enabled: true }),
-    /** `enabled: false` removes the user-model memory tools (RememberUser…) (read at start). */
+    /** `enabled: false` takes the user-model memory tools (RememberUser…) out of the next turn. */
     user_model: z
       .object({ enabled: z.boolean().default(true) })
       .strict()

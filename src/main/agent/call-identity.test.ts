@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { latestToolResults, type Step } from '../../../e2e/fixtures/fake-model-server'
+import { latestToolResults, type Step } from '../testing/fake-model-server'
 import type { ToolCallView, TranscriptItem } from '../../shared/domain'
 import { startCoreHarness, type CoreHarness } from '../testing/core-harness'
 import { exportSession } from './session-export'

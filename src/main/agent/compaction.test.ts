@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import type { NormalizedRequest, Step } from '../../../e2e/fixtures/fake-model-server'
+import type { NormalizedRequest, Step } from '../testing/fake-model-server'
 import type { TranscriptItem } from '../../shared/domain'
 import { settingsSchema } from '../../shared/settings'
 import { compactThreshold } from '../providers/context-window'

@@ -42,8 +42,10 @@ export interface Compacted {
 
 /**
  * Where the kept part of a history starts: the last message the person wrote, so their current
- * turn and everything after it (tool calls with their results) stay intact. Null when there is
- * nothing older worth summarising (only an earlier summary, or nothing at all).
+ * turn and everything after it (tool calls with their results) stay intact. A conversation whose
+ * only message from the person is its first (a child agent's task, or a long first turn) keeps
+ * its newest step instead (the last reply with its results), once there are older steps to
+ * summarise. Null when there is nothing older worth summarising.
  */
 export function keptFrom(history: readonly ChatMessage[]): number | null {
   let split = -1
@@ -54,9 +56,15 @@ export function keptFrom(history: readonly ChatMessage[]): number | null {
       break
     }
   }
-  if (split <= 0) return null
+  if (split <= 0) return newestStep(history)
   const older = history.slice(0, split)
   return older.some((m) => m.role !== 'user' || !isSummary(m.text)) ? split : null
+}
+
+/** Where the newest model reply starts, when at least one reply comes before it. */
+function newestStep(history: readonly ChatMessage[]): number | null {
+  const replies = history.flatMap((m, i) => (m.role === 'assistant' ? [i] : []))
+  return replies.length >= 2 ? (replies.at(-1) ?? null) : null
 }
 
 export function isSummary(text: string): boolean {

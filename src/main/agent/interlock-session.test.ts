@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { latestToolResults } from '../../../e2e/fixtures/fake-model-server'
+import { latestToolResults } from '../testing/fake-model-server'
 import type { EventFrame } from '../../shared/contract/bridge'
 import type { SessionSummary } from '../../shared/domain'
 import { createMemoryPair } from '../rpc/memory-transport'

@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs'
 import { readdir, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { latestToolResults } from '../../../e2e/fixtures/fake-model-server'
+import { latestToolResults } from '../testing/fake-model-server'
 import type { TranscriptItem } from '../../shared/domain'
 import { startCoreHarness } from '../testing/core-harness'
 

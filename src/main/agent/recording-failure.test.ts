@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import type { Step } from '../../../e2e/fixtures/fake-model-server'
+import type { Step } from '../testing/fake-model-server'
 import type { EventFrame } from '../../shared/contract/bridge'
 import type { ToolCallView, TranscriptItem } from '../../shared/domain'
 import { startCoreHarness, type CoreHarness } from '../testing/core-harness'
@@ -126,5 +126,26 @@ describe('a session whose events cannot be recorded', () => {
     ])
     expect(existsSync(path.join(h.workspace, 'written.txt'))).toBe(false)
     expect(h.fake.chatRequests()).toHaveLength(2)
+  })
+
+  it('says why on the end the window shows when the end itself cannot be recorded', async () => {
+    const h = await startCoreHarness({ name: 'rec-end', script: [{ text: 'All done.' }] })
+    const session = await h.client.call('session.create', { workspace: h.workspace })
+    // The reply is recorded; the database refuses writes from the moment it is complete.
+    h.client.subscribe((frame) => {
+      const item = (frame.payload as { item?: TranscriptItem }).item
+      if (item?.kind === 'assistant' && !item.streaming) {
+        h.core.store.database.db.pragma('query_only = ON')
+      }
+    })
+    await send(h, session.id, 'finish')
+    const [error] = failures(h.events)
+    expect(error).toMatch(/^cannot record this session: .*SQLITE_READONLY/)
+    const ends = h.events.flatMap((e) => {
+      const item = (e.payload as { item?: TranscriptItem }).item
+      return e.event === 'transcript.item' && item?.kind === 'turn-end' ? [item] : []
+    })
+    // The last word on the turn's end, the one the window keeps, is the failure.
+    expect(ends.at(-1)?.error).toBe(error)
   })
 })

@@ -13,7 +13,11 @@ export function exportSession(
   return format === 'jsonl' ? toJsonl(session.id, events) : toMarkdown(session, events)
 }
 
-/** One line per recorded event, `{type, sessionId, ...payload}`, in the order they happened. */
+/**
+ * One line per recorded event, `{type, sessionId, ...payload}`, in the order they happened; the
+ * log keeps each transcript item once, in its final state, where it first appeared (and the
+ * deltas of a reply cut off by a crash, after it).
+ */
 export function toJsonl(sessionId: string, events: readonly StoredEvent[]): string {
   return events
     .map((event) =>

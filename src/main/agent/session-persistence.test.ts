@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Step } from '../../../e2e/fixtures/fake-model-server'
+import type { Step } from '../testing/fake-model-server'
 import type { Core } from '../core'
 import type { RpcClient } from '../rpc/memory-transport'
 import { openStore } from '../store/store'

@@ -1,7 +1,7 @@
 import type { EventPayload } from '../../shared/contract'
 import type { EventFrame } from '../../shared/contract/bridge'
 import type { SessionSummary, TranscriptItem } from '../../shared/domain'
-import type { EventHub } from '../rpc/event-hub'
+import type { EventHub } from '../events/event-hub'
 import type { SessionStore } from '../store/session-store'
 import { RecordingError } from '../store/store-failure'
 import { transcriptKey } from './session'
@@ -20,23 +20,33 @@ const RECORDED = new Set<string>([
   'question.resolved'
 ])
 
-/** How often a reply's partial text is saved while it streams. */
+/** How often the new text of a streaming reply is saved. */
 const PARTIAL_FLUSH_MS = 250
+
+/** Options of a recorder; the defaults are what the app uses. */
+export interface RecorderOptions {
+  /** The clock that paces saving a streaming reply (a benchmark replays a paced stream). */
+  now?: () => number
+}
 
 interface Streaming {
   sessionId: string
-  /** When the partial text was last saved (0: never). */
+  key: string
+  turnId: string
+  messageId: string
+  /** When new text was last saved (-Infinity: never, so the first piece is saved at once). */
   savedAt: number
-  item: Extract<TranscriptItem, { kind: 'assistant' }>
-  dirty: boolean
+  /** Text that streamed since then. */
+  pending: string
 }
 
 /**
  * Writes every session event to the store as it happens, so a crash loses at most the last
- * quarter second of a streaming reply. Deltas are not stored one by one (the final transcript
- * item carries the whole text); instead the partial reply is saved as its transcript item at
- * its first delta and then at most every PARTIAL_FLUSH_MS while it streams (a timer catches the
- * tail). The recorder listens before any window does, so text a person saw was saved first.
+ * quarter second of a streaming reply. The log stays linear in what the session holds: a
+ * transcript item's new state replaces its row (see SessionLog), and a streaming reply is saved
+ * as deltas, only the text that is new: at its first piece, then at most every PARTIAL_FLUSH_MS
+ * (a timer catches the tail); its final state folds them away. The recorder listens before any
+ * window does, so the first words a person saw were saved first.
  * A write that fails marks the session in the store (see SessionStore.recordingFailure): the
  * turn running in it reads that after each of its records and stops, saying why.
  */
@@ -44,11 +54,14 @@ export class SessionRecorder {
   private readonly streaming = new Map<string, Streaming>()
   private readonly timer: NodeJS.Timeout
   private readonly unsubscribe: () => void
+  private readonly now: () => number
 
   constructor(
     private readonly store: SessionStore,
-    hub: EventHub
+    hub: EventHub,
+    options: RecorderOptions = {}
   ) {
+    this.now = options.now ?? Date.now
     this.unsubscribe = hub.subscribe((frame) => this.record(frame))
     this.timer = setInterval(() => this.flushPartials(), PARTIAL_FLUSH_MS)
     // Saving partial text must never keep a finished CLI process alive.
@@ -96,26 +109,34 @@ export class SessionRecorder {
   }
 
   private onItem(sessionId: string, item: TranscriptItem): void {
+    const key = transcriptKey(item)
     if (item.kind === 'assistant') {
-      if (item.streaming)
-        this.streaming.set(item.id, { sessionId, savedAt: 0, item: { ...item }, dirty: false })
-      else this.streaming.delete(item.id)
+      // A reply's state holds all its text so far: what streamed before it is in it.
+      if (!item.streaming) this.streaming.delete(item.id)
+      else {
+        this.streaming.set(item.id, {
+          sessionId,
+          key,
+          turnId: item.turnId,
+          messageId: item.id,
+          savedAt: Number.NEGATIVE_INFINITY,
+          pending: ''
+        })
+      }
     }
-    const text = item.kind === 'user' || item.kind === 'assistant' ? item.text : null
-    this.append(sessionId, 'transcript.item', { item }, transcriptKey(item), text)
+    this.append(sessionId, 'transcript.item', { item }, key)
   }
 
   private onDelta(delta: EventPayload<'message.delta'>): void {
     const open = this.streaming.get(delta.messageId)
     if (!open) return
-    open.item.text += delta.delta
-    open.dirty = true
-    if (Date.now() - open.savedAt >= PARTIAL_FLUSH_MS) this.savePartial(open)
+    open.pending += delta.delta
+    if (this.now() - open.savedAt >= PARTIAL_FLUSH_MS) this.savePartial(open)
   }
 
   private flushPartials(): void {
     for (const open of this.streaming.values()) {
-      if (!open.dirty) continue
+      if (open.pending === '') continue
       // The timer's own write: a failure must not escape it (it would end the process).
       try {
         this.savePartial(open)
@@ -127,22 +148,24 @@ export class SessionRecorder {
   }
 
   private savePartial(open: Streaming): void {
-    open.dirty = false
-    open.savedAt = Date.now()
-    const item = { ...open.item }
-    this.append(open.sessionId, 'transcript.item', { item }, transcriptKey(item), item.text)
+    const { sessionId, key, turnId, messageId, pending } = open
+    open.savedAt = this.now()
+    const payload = { turnId, messageId, key, delta: pending }
+    // Dropped only once written: text that failed to save goes with the next piece, so the
+    // saved deltas never have a hole in the middle. A session with no row records nothing more.
+    if (this.store.append(sessionId, { kind: 'message.delta', key, payload })) open.pending = ''
+    else this.streaming.delete(messageId)
   }
 
   private append(
     sessionId: string,
     kind: string,
     payload: Record<string, unknown>,
-    key: string | null,
-    text: string | null = null
+    key: string | null
   ): void {
     // The session is the log's own; a fork's copy must not name the session it came from.
     const { sessionId: _omitted, ...rest } = payload
     void _omitted
-    this.store.append(sessionId, { kind, key, payload: rest, text })
+    this.store.append(sessionId, { kind, key, payload: rest })
   }
 }

@@ -54,6 +54,36 @@ describe('rehydrate', () => {
     expect(transcript[3]).toMatchObject({ turnId: 't1', stopReason: 'interrupted' })
   })
 
+  it('adds the text streamed after a reply was saved, and only to that reply', () => {
+    const saved = events(
+      { turnStarted: 't1' },
+      { kind: 'user', id: 'u1', text: 'hello', at: 1 },
+      { kind: 'assistant', id: 'a1', turnId: 't1', text: 'Hel', at: 2, streaming: true }
+    )
+    const delta = (key: string | null, text: unknown, seq: number): StoredEvent => ({
+      seq,
+      at: seq,
+      kind: 'message.delta',
+      key,
+      payload: { turnId: 't1', messageId: 'a1', delta: text }
+    })
+    const { transcript } = rehydrate([
+      delta('assistant:a1', 'too early', 0),
+      ...saved,
+      delta('assistant:a1', 'lo, ', 4),
+      delta('user:u1', 'not a reply', 5),
+      delta('assistant:a1', 7, 6),
+      delta('assistant:a1', 'world', 7)
+    ])
+    expect(transcript.map((i) => (i.kind === 'turn-end' ? i.stopReason : i.kind))).toEqual([
+      'user',
+      'assistant',
+      'interrupted'
+    ])
+    expect(transcript[0]).toMatchObject({ text: 'hello' })
+    expect(transcript[1]).toMatchObject({ text: 'Hello, world', streaming: false })
+  })
+
   it('closes a turn killed before the model answered, right after its message', () => {
     const { transcript } = rehydrate(
       events(

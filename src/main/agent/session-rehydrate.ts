@@ -18,10 +18,11 @@ export interface Rehydrated {
 
 /**
  * The transcript a session's events describe: each item in the order it first appeared, in the
- * state its latest event gave it. A turn that never ended (the app was killed mid-turn) is
- * closed with a turn end whose stop reason is `interrupted`, placed after its last item; a reply
- * cut off mid-stream keeps the text saved so far, and calls left running or waiting for approval
- * are shown as failed, saying they were interrupted.
+ * state its latest event gave it (a reply's deltas after that state added to its text). A turn
+ * that never ended (the app was killed mid-turn) is closed with a turn end whose stop reason is
+ * `interrupted`, placed after its last item; a reply cut off mid-stream keeps the text saved so
+ * far, and calls left running or waiting for approval are shown as failed, saying they were
+ * interrupted.
  */
 export function rehydrate(events: readonly StoredEvent[]): Rehydrated {
   const items: TranscriptItem[] = []
@@ -36,6 +37,10 @@ export function rehydrate(events: readonly StoredEvent[]): Rehydrated {
     lastAt = Math.max(lastAt, event.at)
     if (event.kind === 'turn.started') currentTurn = String(event.payload.turnId)
     if (event.kind === 'todo.updated') todos = event.payload.items as TodoItem[]
+    if (event.kind === 'message.delta') {
+      addDelta(items, at, event)
+      continue
+    }
     if (event.kind !== 'transcript.item') continue
     const item = event.payload.item as TranscriptItem
     const key = event.key ?? transcriptKey(item)
@@ -69,6 +74,22 @@ export function rehydrate(events: readonly StoredEvent[]): Rehydrated {
     }
   })
   return { transcript, todos }
+}
+
+/**
+ * More text of a reply that was streaming when it was saved (its final state folds its deltas
+ * away, so they remain only when the app stopped mid-reply). A delta of no reply is ignored.
+ */
+function addDelta(
+  items: TranscriptItem[],
+  at: ReadonlyMap<string, number>,
+  event: StoredEvent
+): void {
+  const index = event.key === null ? undefined : at.get(event.key)
+  const reply = index === undefined ? undefined : items[index]
+  const delta = event.payload.delta
+  if (index === undefined || reply?.kind !== 'assistant' || typeof delta !== 'string') return
+  items[index] = { ...reply, text: reply.text + delta }
 }
 
 /** An item as it stands once nothing will change it any more. */

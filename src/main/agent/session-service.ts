@@ -1,53 +1,14 @@
 import { randomUUID } from 'node:crypto'
 import { RpcError } from '../../shared/contract'
-import type { ApprovalMode, ModelRef, SessionSummary, TodoItem } from '../../shared/domain'
+import type { ModelRef, SessionSummary, TodoItem } from '../../shared/domain'
 import type { SessionProfile } from '../../shared/session-profile'
-import type { Settings } from '../../shared/settings'
-import { Gate, type Approver } from '../gate/gate'
-import { gatePolicy } from '../gate/policy'
-import type { RuleBook } from '../gate/rule-book'
-import { compactThreshold, outputBudgetBytes } from '../providers/context-window'
-import { modelRefSupportsImages } from '../providers/model-capabilities'
-import { createProvider, type KeySource } from '../providers/create-provider'
-import type { Provider } from '../providers/provider'
-import type { EventHub } from '../rpc/event-hub'
-import type { Catalog } from '../tools/catalog'
-import type { SessionStore } from '../store/session-store'
+import type { CoreServices } from './core-services'
 import { Session } from './session'
 import { historyFromTranscript, rehydrate } from './session-rehydrate'
-import { systemPrompt } from './system-prompt'
 import { recordedProfile } from './session-profile-record'
-import { turnTools } from './turn-tools'
-import { describeFailure, runTurn } from './turn-loop'
-
-export interface SessionServiceDeps {
-  hub: EventHub
-  /** Every scope's permission rules; a session's own rules live on the session. */
-  rules?: RuleBook
-  catalog: Catalog
-  /** The tools of a project folder (built-ins plus its MCP servers'); else `catalog`. */
-  catalogFor?: (workspace: string) => Promise<Catalog>
-  approver: Approver
-  keys: KeySource
-  settings: () => Promise<Settings>
-  /** Where sessions save tool outputs cut to the turn's budget: `<dataDir>/spill`. */
-  spillRoot: string
-  /** A mode forced from the command line wins over the settings file. */
-  modeOverride?: ApprovalMode
-  /** `--yes`: allow what the mode would ask about (never a prompt rule or the interlock). */
-  autoApprove?: boolean
-  /** The model new sessions start with, instead of the settings' default (CLI flags). */
-  defaultModel?: ModelRef
-  /**
-   * A provider from outside the settings file (CLI flags, tests); when it answers null, one is
-   * built from settings per turn.
-   */
-  providerFor?: (ref: ModelRef, settings: Settings) => Provider | null
-  /** The person's folder of instructions and skills (MECATL_HOME or ~/.config/mecatl). */
-  userDir?: string
-  /** Where sessions are recorded; without it (some tests) they live only in memory. */
-  store?: SessionStore
-}
+import type { TurnAssembler } from './turn-assembly'
+import { runTurn } from './turn-loop'
+import { sessionSink } from './turn-sink'
 
 /** Holds the sessions of every open project and runs their turns. */
 export class SessionService {
@@ -56,7 +17,11 @@ export class SessionService {
   /** Sessions being loaded back: their restored plan is not news to record again. */
   private readonly restoring = new Set<string>()
 
-  constructor(private readonly deps: SessionServiceDeps) {}
+  private readonly services: CoreServices
+
+  constructor(private readonly turns: TurnAssembler) {
+    this.services = turns.services
+  }
 
   list(workspace: string): Session[] {
     return [...this.sessions.values()]
@@ -67,7 +32,7 @@ export class SessionService {
   /** Every session of a folder, the stored ones with the live ones, latest activity first. */
   summaries(workspace: string): SessionSummary[] {
     const live = this.list(workspace)
-    const stored = this.deps.store?.list(workspace) ?? []
+    const stored = this.services.store?.list(workspace) ?? []
     // Sizes come from the store: a live summary does not know what has been recorded of it.
     const sizes = new Map(stored.map((s) => [s.id, s.sizeBytes]))
     const merged: SessionSummary[] = live.map((s) => ({
@@ -88,21 +53,21 @@ export class SessionService {
   }
 
   async create(workspace: string, profile: SessionProfile = 'default'): Promise<Session> {
-    const settings = await this.deps.settings()
+    const settings = await this.services.settings()
     const fromSettings = settings.default_model
       ? { providerId: settings.default_model.provider, model: settings.default_model.model }
       : null
-    const model = this.deps.defaultModel ?? fromSettings
+    const model = this.services.launch.defaultModel ?? fromSettings
     const session = new Session(workspace, model, {
-      spillRoot: this.deps.spillRoot,
+      spillRoot: this.services.spillRoot,
       onTodos: (sessionId, items) => this.todosChanged(sessionId, items),
-      userDir: this.deps.userDir
+      userDir: this.services.userDir
     })
     session.profile = profile
     // Read at the start; each turn re-reads them, so an edit applies from the next message.
     await session.instructions.refresh()
     this.sessions.set(session.id, session)
-    this.deps.hub.emit('session.updated', session.summary())
+    this.services.hub.emit('session.updated', session.summary())
     return session
   }
 
@@ -117,14 +82,14 @@ export class SessionService {
    * interrupted turn marked so), the model's history rebuilt from it, its plan and its taint.
    */
   private load(sessionId: string): Session | undefined {
-    const stored = this.deps.store?.get(sessionId)
+    const stored = this.services.store?.get(sessionId)
     if (!stored) return undefined
-    const events = this.deps.store?.events(sessionId) ?? []
+    const events = this.services.store?.events(sessionId) ?? []
     const { transcript, todos } = rehydrate(events)
     const session = new Session(stored.workspace, stored.model, {
-      spillRoot: this.deps.spillRoot,
+      spillRoot: this.services.spillRoot,
       onTodos: (id, items) => this.todosChanged(id, items),
-      userDir: this.deps.userDir,
+      userDir: this.services.userDir,
       id: stored.id,
       now: stored.createdAt
     })
@@ -147,21 +112,21 @@ export class SessionService {
   }
 
   private todosChanged(sessionId: string, items: TodoItem[]): void {
-    if (!this.restoring.has(sessionId)) this.deps.hub.emit('todo.updated', { sessionId, items })
+    if (!this.restoring.has(sessionId)) this.services.hub.emit('todo.updated', { sessionId, items })
   }
 
   /** Planning mode takes effect from the next turn: the model is then offered read-only tools. */
   setPlanning(sessionId: string, planning: boolean): Session {
     const session = this.get(sessionId)
     session.planning = planning
-    this.deps.hub.emit('session.updated', session.summary())
+    this.services.hub.emit('session.updated', session.summary())
     return session
   }
 
   setModel(sessionId: string, model: ModelRef): Session {
     const session = this.get(sessionId)
     session.model = model
-    this.deps.hub.emit('session.updated', session.summary())
+    this.services.hub.emit('session.updated', session.summary())
     return session
   }
 
@@ -178,7 +143,7 @@ export class SessionService {
     const done = this.startTurn(session, turnId, text, controller.signal).finally(() => {
       session.controller = null
       this.running.delete(session.id)
-      this.deps.hub.emit('session.updated', session.summary())
+      this.services.hub.emit('session.updated', session.summary())
     })
     this.running.set(session.id, done)
     return turnId
@@ -190,7 +155,7 @@ export class SessionService {
    * marked again so the turn stops at once.
    */
   private retryRecording(session: Session): void {
-    const store = this.deps.store
+    const store = this.services.store
     if (!store) return
     store.clearRecordingFailure(session.id)
     if (store.get(session.id)) return
@@ -224,103 +189,13 @@ export class SessionService {
     text: string,
     signal: AbortSignal
   ): Promise<void> {
-    const settings = await this.deps.settings()
-    let provider: Provider
-    try {
-      provider = this.provider(session, settings)
-    } catch (error) {
-      this.deps.hub.emit('turn.started', { sessionId: session.id, turnId })
-      const message = describeFailure(error)
-      const asked = { kind: 'user' as const, id: randomUUID(), text, at: Date.now() }
-      session.upsert(asked)
-      this.deps.hub.emit('transcript.item', { sessionId: session.id, item: asked })
-      const end = {
-        kind: 'turn-end' as const,
-        turnId,
-        usage: { inputTokens: 0, outputTokens: 0, cachedTokens: 0 },
-        stopReason: 'error',
-        error: message,
-        at: Date.now()
-      }
-      session.upsert(end)
-      this.deps.hub.emit('transcript.item', { sessionId: session.id, item: end })
-      this.deps.hub.emit('turn.failed', { sessionId: session.id, turnId, error: message })
-      return
-    }
-    const instructions = (await session.instructions.refresh()).loaded.text
-    const tools = turnTools(
-      this.deps.catalogFor ? await this.deps.catalogFor(session.workspace) : this.deps.catalog,
-      {
-        profile: session.profile,
-        planning: session.planning,
-        disclosed: session.disclosed,
-        disclosable: settings.disclosable_tools
-      }
-    )
-    const ruleBook = this.deps.rules
+    const store = this.services.store
     await runTurn(
       session,
-      turnId,
-      text,
-      {
-        provider,
-        model: session.model?.model ?? '',
-        catalog: tools.catalog,
-        offered: tools.offered,
-        refuse: tools.refuse,
-        gate: new Gate(
-          gatePolicy(settings, {
-            workspace: session.workspace,
-            modeOverride: this.deps.modeOverride,
-            sessionRules: session.rules,
-            rules: await this.deps.rules?.effective({
-              workspace: session.workspace,
-              sessionRules: session.rules
-            }),
-            currentRules: ruleBook
-              ? () =>
-                  ruleBook.effective({ workspace: session.workspace, sessionRules: session.rules })
-              : undefined,
-            autoApprove: this.deps.autoApprove,
-            planning: session.planning
-          }),
-          this.deps.approver,
-          () => session.taint
-        ),
-        hub: this.deps.hub,
-        system: [systemPrompt(session.workspace), instructions].filter(Boolean).join('\n\n'),
-        maxTokens: settings.max_tokens,
-        outputBudgetBytes: outputBudgetBytes(session.model, settings),
-        compactAt: compactThreshold(session.model, settings),
-        modelSupportsImages: modelRefSupportsImages(session.model, settings),
-        recordingFailure: () => this.deps.store?.recordingFailure(session.id) ?? null,
-        providerIdleMs: settings.provider_idle_timeout_s * 1000
-      },
+      { turnId, text },
+      () => this.turns.forSession(session),
+      sessionSink(session, this.services.hub, () => store?.recordingFailure(session.id) ?? null),
       signal
     )
-  }
-
-  private provider(session: Session, settings: Settings): Provider {
-    // A session made before any model was set up (first start, or while the settings file was
-    // broken) takes the default model once there is one, rather than failing every message.
-    if (!session.model && settings.default_model) {
-      const { provider, model } = settings.default_model
-      session.model = { providerId: provider, model }
-    }
-    const ref = session.model
-    if (!ref) {
-      throw new Error(
-        'No model is chosen for this session: add a provider in Settings and pick a default model.'
-      )
-    }
-    const given = this.deps.providerFor?.(ref, settings)
-    if (given) return given
-    const config = settings.providers.find((p) => p.id === ref.providerId)
-    if (!config) {
-      throw new Error(
-        `The provider "${ref.providerId}" chosen for this session is no longer in Settings; pick another model.`
-      )
-    }
-    return createProvider(config, this.deps.keys)
   }
 }

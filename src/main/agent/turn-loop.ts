@@ -3,13 +3,13 @@ import type { TranscriptItem, Usage } from '../../shared/domain'
 import type { Gate } from '../gate/gate'
 import type { Provider } from '../providers/provider'
 import { addUsage, zeroUsage } from '../providers/provider'
-import type { EventHub } from '../rpc/event-hub'
 import type { Catalog } from '../tools/catalog'
 import { planEcho } from '../tools/todo/todo-board'
 import { todoTool } from '../tools/todo/todo'
 import { dispatch, TurnStop, type DispatchResult } from './dispatcher'
 import { widen } from '../gate/taint'
 import type { Session } from './session'
+import type { TurnSink } from './turn-sink'
 import { compactHistory } from './compaction'
 import { identifyCalls, wireCalls } from './turn-calls'
 
@@ -23,7 +23,6 @@ export interface TurnDeps {
    */
   offered?: Catalog
   gate: Gate
-  hub: EventHub
   system: string
   maxTokens: number
   /** Model replies in one turn before it is stopped, so a looping model cannot run forever. */
@@ -36,26 +35,29 @@ export interface TurnDeps {
   refuse?: (name: string) => string | null
   /** Input tokens past which older messages are summarised first; without it, never. */
   compactAt?: number
-  /**
-   * Why this session's events can no longer be recorded, once they cannot (see
-   * store/store-failure.ts); asked after every record, and the turn stops when it answers.
-   */
-  recordingFailure?: () => string | null
   /** How long a provider may send nothing before its reply is given up; its default if unset. */
   providerIdleMs?: number
+}
+
+/** A turn's message: the text the person (or the parent agent) sent, and the turn's id. */
+export interface TurnRequest {
+  turnId: string
+  text: string
 }
 
 const DEFAULT_MAX_STEPS = 50
 
 /**
  * One turn: the person's message, then model replies and tool calls until the model stops.
- * Every step is recorded in the session's transcript and announced on the hub as it happens.
+ * Every step is recorded in the session's transcript and told to the sink as it happens.
+ * `assemble` builds what the turn needs from the settings of this moment; when it cannot (no
+ * model chosen, a provider gone from Settings), the turn ends at once with its sentence.
  */
 export async function runTurn(
   session: Session,
-  turnId: string,
-  text: string,
-  deps: TurnDeps,
+  { turnId, text }: TurnRequest,
+  assemble: () => Promise<TurnDeps>,
+  sink: TurnSink,
   cancelled: AbortSignal
 ): Promise<void> {
   // The turn stops on the person's cancel, or once what it does can no longer be recorded:
@@ -67,21 +69,49 @@ export async function runTurn(
   const signal = halt.signal
   const recording: { failure: string | null } = { failure: null }
   const checkRecording = (): void => {
-    const why = recording.failure === null ? (deps.recordingFailure?.() ?? null) : null
+    const why = recording.failure === null ? sink.recordingFailure() : null
     if (why === null) return
     recording.failure = why
     halt.abort(new TurnStop(why))
   }
   const record = (item: TranscriptItem): void => {
     session.upsert(item)
-    deps.hub.emit('transcript.item', { sessionId: session.id, item })
-    // The recorder listens on the hub, so the record was written (or failed) by now.
+    sink.item(item)
+    // A session's sink records before it returns, so the record was written (or failed) by now.
     checkRecording()
   }
-  deps.hub.emit('turn.started', { sessionId: session.id, turnId })
+  /** The one way a turn ends: its turn-end item recorded, then the sink told. */
+  const end = (usage: Usage, stopReason: string, error: string | null): void => {
+    cancelled.removeEventListener('abort', onCancel)
+    const item = {
+      kind: 'turn-end' as const,
+      turnId,
+      usage,
+      stopReason,
+      error: recording.failure ?? error,
+      at: Date.now()
+    }
+    record(item)
+    // Even the end could not be recorded: the turn did not complete as far as the record goes,
+    // and the end the window shows says why.
+    if (recording.failure !== null && item.error !== recording.failure) {
+      const told = { ...item, error: recording.failure }
+      session.upsert(told)
+      sink.item(told)
+    }
+    sink.ended({ turnId, usage, stopReason, error: recording.failure ?? item.error })
+  }
+  sink.started(turnId)
   record({ kind: 'user', id: randomUUID(), text, at: Date.now() })
+  let deps: TurnDeps
+  try {
+    deps = await assemble()
+  } catch (error) {
+    end({ ...zeroUsage }, 'error', describeFailure(error))
+    return
+  }
   session.history.push({ role: 'user', text })
-  deps.hub.emit('session.updated', session.summary())
+  sink.summaryChanged()
 
   let usage: Usage = { ...zeroUsage }
   let stopReason = 'end_turn'
@@ -110,7 +140,7 @@ export async function runTurn(
       checkRecording()
       if (signal.aborted) break
       if (deps.compactAt !== undefined && session.inputTokens >= deps.compactAt) await compact()
-      const reply = await streamReply(session, turnId, deps, signal, record)
+      const reply = await streamReply(session, turnId, deps, sink, signal, record)
       usage = addUsage(usage, reply.usage)
       session.inputTokens = reply.usage.inputTokens
       stopReason = reply.stopReason || 'end_turn'
@@ -143,7 +173,7 @@ export async function runTurn(
             ? undefined
             : { bytes: deps.outputBudgetBytes, spill: session.spill }
       })
-      recordTaint(session, results, deps.hub)
+      recordTaint(session, results, sink)
       // The plan rides along with every result but the Todo call's own, which already shows it.
       const echo = planEcho(session.todos.items())
       session.history.push({
@@ -167,20 +197,15 @@ export async function runTurn(
   } catch (error) {
     if (!signal.aborted) failure = describeFailure(error)
   }
-  cancelled.removeEventListener('abort', onCancel)
   if (cancelled.aborted) stopReason = 'cancelled'
-  failure = recording.failure ?? failure
-  record({ kind: 'turn-end', turnId, usage, stopReason, error: failure, at: Date.now() })
-  // Even the end could not be recorded: the turn did not complete as far as the record goes.
-  failure = recording.failure ?? failure
-  if (failure) deps.hub.emit('turn.failed', { sessionId: session.id, turnId, error: failure })
-  else deps.hub.emit('turn.completed', { sessionId: session.id, turnId, usage, stopReason })
+  end(usage, stopReason, failure)
 }
 
 async function streamReply(
   session: Session,
   turnId: string,
   deps: TurnDeps,
+  sink: TurnSink,
   signal: AbortSignal,
   record: (item: TranscriptItem) => void
 ): Promise<Awaited<ReturnType<Provider['stream']>>> {
@@ -207,7 +232,7 @@ async function streamReply(
       },
       (delta) => {
         item.text += delta
-        deps.hub.emit('message.delta', { sessionId: session.id, turnId, messageId, delta })
+        sink.delta(turnId, messageId, delta)
       }
     )
     record({ ...item, text: reply.text, streaming: false })
@@ -243,7 +268,7 @@ export function describeFailure(error: unknown): string {
  * What the calls that ran brought into the conversation. A call our own gate refused brought
  * nothing, so it adds no taint.
  */
-function recordTaint(session: Session, results: readonly DispatchResult[], hub: EventHub): void {
+function recordTaint(session: Session, results: readonly DispatchResult[], sink: TurnSink): void {
   const before = session.taint
   let after = before
   for (const result of results) {
@@ -253,5 +278,5 @@ function recordTaint(session: Session, results: readonly DispatchResult[], hub: 
     return
   }
   session.taint = after
-  hub.emit('session.updated', session.summary())
+  sink.summaryChanged()
 }

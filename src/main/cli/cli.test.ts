@@ -7,19 +7,49 @@ import {
   latestToolResults,
   startFakeModelServer,
   type FakeModelServer
-} from '../../../e2e/fixtures/fake-model-server'
+} from '../testing/fake-model-server'
 import { ensureCliBuilt, makeTempDir, runCli, type CliResult } from '../testing/cli-runner'
+import {
+  callThroughCore,
+  startCoreHarness,
+  type CoreHarness,
+  type CoreHarnessOptions
+} from '../testing/core-harness'
+import type { TranscriptItem } from '../../shared/domain'
+import { createCore } from '../core'
+import { judgeShell } from '../gate/rules'
 
 /** The file tools; others (Todo, Shell, memory) join them in the catalog. */
 const FILE_TOOLS = ['Copy', 'Edit', 'Glob', 'Grep', 'ListDir', 'Move', 'Read', 'Remove', 'Write']
 
-// These run the built CLI as a person would, so they build first when the sources are newer.
+// What is the CLI's own (parsing, printing, exit codes) runs the built CLI as a person would, so
+// they build first when the sources are newer; what only reaches the core through a command
+// runs the core in this process, as that command would.
 let dir: string
 let workspace: string
 let home: string
 
 function mecatl(args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
   return runCli(args, { home, env })
+}
+
+/** A new session's first turn on an in-process core, as `mecatl run` makes it: its transcript. */
+async function runTurn(
+  options: CoreHarnessOptions,
+  prompt: string,
+  profile?: 'no-fs'
+): Promise<{ h: CoreHarness; transcript: TranscriptItem[] }> {
+  const h = await startCoreHarness(options)
+  const session = await h.client.call('session.create', { workspace: h.workspace, profile })
+  await h.client.call('session.send', { sessionId: session.id, text: prompt })
+  await h.core.sessions.idle(session.id)
+  const { transcript } = await h.client.call('session.get', { sessionId: session.id })
+  return { h, transcript }
+}
+
+/** Every reply of the model in a transcript, joined. */
+function replies(transcript: TranscriptItem[]): string {
+  return transcript.flatMap((i) => (i.kind === 'assistant' ? [i.text] : [])).join('\n')
 }
 
 beforeAll(async () => {
@@ -82,30 +112,22 @@ describe('mecatl call', () => {
     expect(read.code).toBe(1)
     expect(JSON.parse(read.stdout)).toMatchObject({ isError: true, external: false })
     expect(read.stdout).toContain('outside the project folder')
-    const write = await mecatl([
-      'call',
+    const write = await callThroughCore(
       'Write',
-      JSON.stringify({ path: '../escaped.txt', content: 'x' }),
-      '--workspace',
-      workspace,
-      '--mode',
-      'allow'
-    ])
-    expect(JSON.parse(write.stdout)).toMatchObject({ isError: true })
+      { path: '../escaped.txt', content: 'x' },
+      { dataDir: home, workspace, core: { modeOverride: 'allow' } }
+    )
+    expect(write).toMatchObject({ isError: true })
     expect(existsSync(path.join(dir, 'escaped.txt'))).toBe(false)
   })
 
   it('says which part of the gate refused a call', async () => {
-    const result = await mecatl([
-      'call',
+    const result = await callThroughCore(
       'Write',
-      '{"path":"new.txt","content":"x"}',
-      '--workspace',
-      workspace,
-      '--mode',
-      'read-only'
-    ])
-    expect(JSON.parse(result.stdout)).toMatchObject({ isError: true, refusedBy: 'mode' })
+      { path: 'new.txt', content: 'x' },
+      { dataDir: home, workspace, core: { modeOverride: 'read-only' } }
+    )
+    expect(result).toMatchObject({ isError: true, refusedBy: 'mode' })
     expect(existsSync(path.join(workspace, 'new.txt'))).toBe(false)
   })
 
@@ -166,28 +188,22 @@ describe('mecatl run', () => {
   })
 
   it('runs a --profile no-fs session without file or shell tools', async () => {
-    fake.setScript([
-      { toolCalls: [{ name: 'Read', input: { path: 'notes.txt' } }] },
-      (req) => ({ text: `Refused: ${latestToolResults(req)[0]?.content}` })
-    ])
-    const before = fake.chatRequests().length
-    const result = await mecatl([
-      'run',
+    const { h, transcript } = await runTurn(
+      {
+        name: 'cli-no-fs',
+        format: 'openai-compatible',
+        files: { 'notes.txt': 'first\nsecond\n' },
+        script: [
+          { toolCalls: [{ name: 'Read', input: { path: 'notes.txt' } }] },
+          (req) => ({ text: `Refused: ${latestToolResults(req)[0]?.content}` })
+        ]
+      },
       'read notes.txt',
-      '--workspace',
-      workspace,
-      '--base-url',
-      fake.openaiBaseUrl,
-      '--model',
-      'fake-model',
-      '--mode',
-      'allow',
-      '--profile',
       'no-fs'
-    ])
-    expect(result.code).toBe(0)
-    expect(result.stdout).toContain('no-fs profile')
-    const sent = fake.chatRequests()[before]?.tools ?? []
+    )
+    expect(transcript.at(-1)).toMatchObject({ kind: 'turn-end', stopReason: 'end_turn' })
+    expect(replies(transcript)).toContain('no-fs profile')
+    const sent = h.fake.chatRequests()[0]?.tools ?? []
     expect(sent.length).toBeGreaterThan(0)
     expect(sent.filter((name) => [...FILE_TOOLS, 'Shell', 'ShellStatus'].includes(name))).toEqual(
       []
@@ -198,27 +214,23 @@ describe('mecatl run', () => {
   })
 
   it('uses the provider of a --config file, and refuses changes when nobody can approve', async () => {
-    fake.setScript([
-      { toolCalls: [{ name: 'Write', input: { path: 'asked.txt', content: 'x' } }] },
-      (req) => ({ text: latestToolResults(req)[0]?.content ?? '' })
-    ])
-    const config = path.join(dir, 'run-settings.yaml')
-    await writeFile(
-      config,
-      YAML.stringify({
-        providers: [
-          { id: 'fake', kind: 'anthropic', base_url: fake.anthropicBaseUrl, api_key_env: 'K' }
-        ],
-        default_model: { provider: 'fake', model: 'fake-model' },
-        permissions: { mode: 'ask' }
-      })
+    // The harness's settings file is what --config names; its only provider speaks Anthropic's.
+    const { h, transcript } = await runTurn(
+      {
+        name: 'cli-config',
+        format: 'anthropic',
+        permissions: 'ask',
+        script: [
+          { toolCalls: [{ name: 'Write', input: { path: 'asked.txt', content: 'x' } }] },
+          (req) => ({ text: latestToolResults(req)[0]?.content ?? '' })
+        ]
+      },
+      'try'
     )
-    const result = await mecatl(['run', 'try', '--workspace', workspace, '--config', config], {
-      K: 'x'
-    })
-    expect(result.code).toBe(0)
-    expect(result.stdout).toContain('nobody is available to approve it')
-    expect(existsSync(path.join(workspace, 'asked.txt'))).toBe(false)
+    expect(h.fake.chatRequests().length).toBe(2)
+    expect(transcript.at(-1)).toMatchObject({ kind: 'turn-end', stopReason: 'end_turn' })
+    expect(replies(transcript)).toContain('nobody is available to approve it')
+    expect(existsSync(path.join(h.workspace, 'asked.txt'))).toBe(false)
   })
 })
 
@@ -244,8 +256,19 @@ describe('mecatl rules check', () => {
       decision: 'allow',
       rule: '`git status -s` matches the rule "git status" (allow)'
     })
-    expect(await check('git status; rm -rf /')).toMatchObject({ decision: 'forbid' })
-    expect(await check('git push origin')).toMatchObject({ decision: 'prompt' })
+    // The rules the command reads from that file, judged in this process as it judges them.
+    const core = await createCore({
+      dataDir: home,
+      configPath: config,
+      host: 'cli',
+      interactive: false
+    })
+    const rules = (await core.settings.get()).settings.permissions.rules
+    await core.dispose()
+    const judged = async (command: string): Promise<string | null> =>
+      (await judgeShell(command, rules, 'Shell', { workspace: process.cwd() })).decision
+    expect(await judged('git status; rm -rf /')).toBe('forbid')
+    expect(await judged('git push origin')).toBe('prompt')
     expect(await check('ls')).toEqual({
       decision: 'prompt',
       rule: 'no rule matches; mode "ask" decides'

@@ -7,9 +7,22 @@ export const ExitCode = {
   usage: 2,
   /** `run` stopped the model at its step limit before it finished. */
   maxSteps: 3,
-  /** Stopped by Ctrl-C (SIGINT), as shells report it (128 + 2). */
-  cancelled: 130
+  /**
+   * Stopped by Ctrl-C (SIGINT), as shells report it (128 + 2): `run` once its turn is recorded as
+   * cancelled and the core has stopped; any command at once on a second signal while it stops.
+   */
+  cancelled: 130,
+  /**
+   * Stopped by SIGTERM, as shells report it (128 + 15): `run` after a clean stop, as for Ctrl-C;
+   * any command at once on a second signal while it stops. `serve` exits 0 after a clean stop.
+   */
+  terminated: 143
 } as const
+
+/** The exit code for a stop by `signal`: 130 for SIGINT, 143 for SIGTERM. */
+export function signalExitCode(signal: 'SIGINT' | 'SIGTERM'): number {
+  return signal === 'SIGINT' ? ExitCode.cancelled : ExitCode.terminated
+}
 
 /**
  * Ends the process once stdout and stderr have handed everything to the OS. Writes to a pipe are

@@ -2,9 +2,11 @@ import { mkdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ensureCliBuilt, makeTempDir, runCli, type CliResult } from '../testing/cli-runner'
+import { callThroughCore } from '../testing/core-harness'
 
-// The built CLI, run as a person would: each command is its own process, so what one remembers
-// the next can only know through the database in MECATL_HOME.
+// Each command has a core of its own, so what one remembers the next can only know through the
+// database in MECATL_HOME: `memory search`, `tools` and the usage errors run the built CLI as a
+// person would; the tool calls are made as `mecatl call` makes them, in this process.
 let dir: string
 let home: string
 let alpha: string
@@ -14,31 +16,19 @@ function mecatl(args: string[]): Promise<CliResult> {
   return runCli(args, { home })
 }
 
-/** A tool call through `call`, its printed text and whether it was an error. */
+/** A tool call as `call` makes it (`--yes` when told), its text and whether it was an error. */
 async function callTool(
   tool: string,
   input: unknown,
   workspace: string,
-  ...flags: string[]
+  yes?: '--yes'
 ): Promise<{ isError: boolean; text: string; refusedBy?: string }> {
-  const result = await mecatl([
-    'call',
-    tool,
-    JSON.stringify(input),
-    '--workspace',
+  const { isError, text, refusedBy } = await callThroughCore(tool, input, {
+    dataDir: home,
     workspace,
-    ...flags
-  ])
-  const printed = JSON.parse(result.stdout) as {
-    isError: boolean
-    content: { text: string }[]
-    refusedBy?: string
-  }
-  return {
-    isError: printed.isError,
-    text: printed.content[0]?.text ?? '',
-    refusedBy: printed.refusedBy
-  }
+    core: { autoApprove: yes === '--yes' }
+  })
+  return { isError, text, refusedBy }
 }
 
 function versionIn(text: string): string {

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs'
 import { mkdir, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startFakeModelServer, type FakeModelServer } from '../../../e2e/fixtures/fake-model-server'
+import { startFakeModelServer, type FakeModelServer } from '../testing/fake-model-server'
 import { openStore } from '../store/store'
 import { cliPath, ensureCliBuilt, makeTempDir, type CliResult } from '../testing/cli-runner'
 

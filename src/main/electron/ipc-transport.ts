@@ -1,7 +1,7 @@
 import { ipcMain, type IpcMainEvent, type IpcMainInvokeEvent, type WebContents } from 'electron'
 import { ipcChannels, type CallResponse } from '../../shared/contract/bridge'
 import { openConnection, type Connection } from '../rpc/connection'
-import type { EventHub } from '../rpc/event-hub'
+import type { EventHub } from '../events/event-hub'
 import type { Router } from '../rpc/router'
 
 /**

@@ -2,18 +2,26 @@ import { existsSync } from 'node:fs'
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ensureCliBuilt, makeTempDir, runCli, type CliResult } from '../testing/cli-runner'
+import { ensureCliBuilt, makeTempDir, runCli } from '../testing/cli-runner'
+import { callThroughCore, type CallResult, type CoreCallOptions } from '../testing/core-harness'
 
-// The gate as `mecatl call` uses it: the built CLI, a real workspace, a real shell.
+// The gate as `mecatl call` uses it, a real workspace, a real shell: calls in this process, as
+// the command makes them, and `rules check` through the built CLI, whose command decides it.
 let dir: string
 let workspace: string
 let home: string
 const originalConfig = '[core]\n\tbare = false\n'
 
-function call(tool: string, input: unknown, ...flags: string[]): Promise<CliResult> {
-  return runCli(['call', tool, JSON.stringify(input), '--workspace', workspace, ...flags], {
-    home
-  })
+/** `--mode allow --yes` */
+const allowYes = { modeOverride: 'allow', autoApprove: true } as const
+
+/** `mecatl call TOOL INPUT --workspace W` with the flags given, in this process. */
+function call(
+  tool: string,
+  input: unknown,
+  flags: CoreCallOptions['core'] = {}
+): Promise<CallResult> {
+  return callThroughCore(tool, input, { dataDir: home, workspace, core: flags })
 }
 
 beforeAll(async () => {
@@ -30,29 +38,25 @@ afterAll(async () => {
 
 describe('mecatl call through the gate', () => {
   it('runs a redirection into the project folder in allow mode', async () => {
-    const result = await call('Shell', { command: 'echo hi > out.txt' }, '--mode', 'allow', '--yes')
-    expect(JSON.parse(result.stdout), result.stderr).toMatchObject({ isError: false })
+    const result = await call('Shell', { command: 'echo hi > out.txt' }, allowYes)
+    expect(result, result.text).toMatchObject({ isError: false })
     expect(await readFile(path.join(workspace, 'out.txt'), 'utf8')).toBe('hi\n')
   })
 
   it('asks in ask mode, where --yes answers for an ordinary file', async () => {
     const refused = await call('Shell', { command: 'echo no > asked.txt' })
-    expect(JSON.parse(refused.stdout)).toMatchObject({ isError: true, refusedBy: 'approver' })
+    expect(refused).toMatchObject({ isError: true, refusedBy: 'approver' })
     expect(existsSync(path.join(workspace, 'asked.txt'))).toBe(false)
-    const answered = await call('Shell', { command: 'echo yes > asked.txt' }, '--yes')
-    expect(JSON.parse(answered.stdout)).toMatchObject({ isError: false })
+    const answered = await call('Shell', { command: 'echo yes > asked.txt' }, { autoApprove: true })
+    expect(answered).toMatchObject({ isError: false })
     expect(await readFile(path.join(workspace, 'asked.txt'), 'utf8')).toBe('yes\n')
   })
 
   it('refuses a redirection into .git or outside the folder headless, even in allow mode with --yes', async () => {
     for (const command of ['echo owned >> .git/config', 'echo out > ../outside.txt']) {
-      const result = await call('Shell', { command }, '--mode', 'allow', '--yes')
-      const printed = JSON.parse(result.stdout) as {
-        refusedBy?: string
-        content: { text: string }[]
-      }
-      expect(printed.refusedBy, command).toBe('approver')
-      expect(printed.content[0]?.text).toContain('nobody is available to approve it')
+      const result = await call('Shell', { command }, allowYes)
+      expect(result.refusedBy, command).toBe('approver')
+      expect(result.text).toContain('nobody is available to approve it')
     }
     expect(await readFile(path.join(workspace, '.git', 'config'), 'utf8')).toBe(originalConfig)
     expect(existsSync(path.join(dir, 'outside.txt'))).toBe(false)
@@ -62,13 +66,10 @@ describe('mecatl call through the gate', () => {
     const result = await call(
       'Write',
       { path: '.git/config', content: '[core]\n\tfsmonitor = touch owned\n' },
-      '--mode',
-      'allow',
-      '--yes'
+      allowYes
     )
-    const printed = JSON.parse(result.stdout) as { refusedBy?: string; content: { text: string }[] }
-    expect(printed.refusedBy).toBe('approver')
-    expect(printed.content[0]?.text).toContain("inside the repository's .git folder")
+    expect(result.refusedBy).toBe('approver')
+    expect(result.text).toContain("inside the repository's .git folder")
     expect(await readFile(path.join(workspace, '.git', 'config'), 'utf8')).toBe(originalConfig)
   })
 })

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { ApprovalRequest } from '../../shared/domain'
-import type { EventHub } from '../rpc/event-hub'
+import type { EventHub } from '../events/event-hub'
 import type { Approver, ApproverAnswer, GateRequest } from './gate'
 
 interface Waiting {

@@ -1,5 +1,5 @@
 import { RpcError } from '../../shared/contract'
-import type { Handlers } from '../rpc/router'
+import type { Handlers } from '../../shared/contract/handlers'
 import type { JobManager } from './job-manager'
 
 type JobCall =

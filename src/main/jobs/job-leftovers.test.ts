@@ -4,7 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { repoRoot } from '../testing/cli-runner'
-import { alive } from '../tools/shell/test-shell'
+import { alive } from '../testing/shell-harness'
 import { JobManager } from './job-manager'
 import { killLeftovers } from '../testing/processes'
 

@@ -7,10 +7,9 @@ import {
   latestToolResults,
   startFakeModelServer,
   type FakeModelServer
-} from '../../../e2e/fixtures/fake-model-server'
+} from '../testing/fake-model-server'
 import type { EventFrame } from '../../shared/contract/bridge'
 import type { JobSummary } from '../../shared/jobs'
-import { parseCliArgs } from '../cli/args'
 import { createCore, type Core, type CoreOptions } from '../core'
 import { createMemoryPair, type RpcClient } from '../rpc/memory-transport'
 
@@ -98,8 +97,6 @@ describe('turning the shell off', () => {
   })
 
   it('--no-shell removes both tools, from the CLI’s core as from any other', async () => {
-    expect(parseCliArgs(['serve', '--no-shell']).noShell).toBe(true)
-    expect(parseCliArgs(['serve']).noShell).toBe(false)
     const { core } = await openCore({}, { shell: false })
     expect(toolNames(core)).not.toContain('Shell')
     expect(toolNames(core)).not.toContain('ShellStatus')

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import YAML from 'yaml'
 import { ensureCliBuilt, makeTempDir, runCli, type CliResult } from '../testing/cli-runner'
-import { everythingServer } from './test-servers'
+import { everythingServer } from '../testing/mcp-test-servers'
 
 let dir: string
 let workspace: string

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { RpcError } from '../../shared/contract'
-import type { Handlers } from '../rpc/router'
+import type { Handlers } from '../../shared/contract/handlers'
 import { importMcpServers } from './import-config'
 import type { McpManager } from './mcp-manager'
 

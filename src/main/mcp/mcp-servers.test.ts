@@ -4,18 +4,14 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import YAML from 'yaml'
-import {
-  latestToolResults,
-  startFakeModelServer,
-  type Step
-} from '../../../e2e/fixtures/fake-model-server'
+import { latestToolResults, startFakeModelServer, type Step } from '../testing/fake-model-server'
 import type { McpServerSettingsInput } from '../../shared/mcp'
 import { createCore, type Core, type CoreOptions } from '../core'
 import { createMemoryPair } from '../rpc/memory-transport'
 import { defineTool, textOutput, type Tool, type ToolOutput } from '../tools/tool'
 import { PathJail } from '../workspace/path-jail'
 import { ReadVersions } from '../workspace/read-versions'
-import { everythingServer, filesystemServer } from './test-servers'
+import { everythingServer, filesystemServer } from '../testing/mcp-test-servers'
 import { z } from 'zod'
 
 const cleanups: (() => Promise<void>)[] = []

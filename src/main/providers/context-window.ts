@@ -1,5 +1,6 @@
 import type { ModelRef } from '../../shared/domain'
 import type { Settings } from '../../shared/settings'
+import { providerSettingsFor } from './provider-lookup'
 
 /** Assumed when neither the settings nor the table know a model: most current models have more. */
 export const DEFAULT_CONTEXT_WINDOW = 128_000
@@ -34,7 +35,7 @@ const knownWindows: ReadonlyArray<readonly [prefix: string, tokens: number]> = [
 
 /** The context window of `ref` in tokens: the provider's setting, the table, else the default. */
 export function contextWindowFor(ref: ModelRef, settings: Settings): number {
-  const provider = settings.providers.find((p) => p.id === ref.providerId)
+  const provider = providerSettingsFor(ref, settings)
   const configured = provider?.context_windows?.[ref.model]
   if (configured !== undefined) return configured
   const name = ref.model.toLowerCase().split('/').at(-1) ?? ''

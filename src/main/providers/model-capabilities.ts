@@ -1,5 +1,6 @@
 import type { ModelRef } from '../../shared/domain'
 import type { ProviderKind, ProviderSettings, Settings } from '../../shared/settings'
+import { providerSettingsFor } from './provider-lookup'
 
 /**
  * Model names known to take images, matched against the name in lower case with any `vendor/`
@@ -44,6 +45,6 @@ export function modelSupportsImages(
 /** The same question for a session's model, looked up in the settings. */
 export function modelRefSupportsImages(ref: ModelRef | null, settings: Settings): boolean {
   if (!ref) return false
-  const provider = settings.providers.find((p) => p.id === ref.providerId)
+  const provider = providerSettingsFor(ref, settings)
   return modelSupportsImages(provider?.kind ?? null, ref.model, provider)
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { clientFrameSchema, type RpcErrorBody, type ServerFrame } from '../../shared/contract'
 import type { EventFrame } from '../../shared/contract/bridge'
-import type { EventHub } from './event-hub'
+import type { EventHub } from '../events/event-hub'
 import type { Router } from './router'
 
 const MAX_QUEUED_EVENTS = 10_000

@@ -7,7 +7,7 @@ import {
 } from '../../shared/contract'
 import type { EventFrame } from '../../shared/contract/bridge'
 import { openConnection } from './connection'
-import type { EventHub } from './event-hub'
+import type { EventHub } from '../events/event-hub'
 import type { Router } from './router'
 
 /** A typed client of the router, as the CLI and tests use it. */

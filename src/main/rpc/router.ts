@@ -1,23 +1,6 @@
-import {
-  calls,
-  isCallName,
-  RpcError,
-  type CallInput,
-  type CallName,
-  type CallOutput
-} from '../../shared/contract'
+import { calls, isCallName, RpcError } from '../../shared/contract'
 import type { CallResponse } from '../../shared/contract/bridge'
-
-/** Who made a call: transports fill this in so handlers can tell windows apart. */
-export interface CallContext {
-  /** The transport's name for the caller, e.g. `ws:3` or `ipc:window-2`. */
-  caller: string
-}
-
-/** One handler per contract call; a missing one is a compile error. */
-export type Handlers = {
-  [N in CallName]: (input: CallInput<N>, ctx: CallContext) => Promise<CallOutput<N>>
-}
+import type { CallContext, Handlers } from '../../shared/contract/handlers'
 
 export interface Router {
   handle(method: string, input: unknown, ctx: CallContext): Promise<CallResponse>

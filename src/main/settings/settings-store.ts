@@ -101,6 +101,15 @@ export class SettingsStore {
     return this.remember(read.raw, defaults, read.issues, 'none')
   }
 
+  /**
+   * The settings in force, as last loaded: for readers that cannot wait (a live view of the
+   * tools). createCore loads them before anything asks.
+   */
+  snapshot(): Settings {
+    if (!this.current) throw new Error('the settings were read before they were loaded')
+    return this.current.settings
+  }
+
   /** The settings last loaded (loading them first if needed). */
   async get(): Promise<LoadedSettings> {
     return this.current ?? this.load()

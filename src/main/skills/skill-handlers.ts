@@ -1,4 +1,4 @@
-import type { Handlers } from '../rpc/router'
+import type { Handlers } from '../../shared/contract/handlers'
 import { expandCommand, loadCommands } from './commands'
 import { loadInstructions } from './instructions'
 import { scanSkills } from './skills'

@@ -69,12 +69,34 @@ export function openDatabase(
     // than copy each page in with a system call (SQLite's default cache is 2 MB).
     db.pragma(`mmap_size = ${MMAP_BYTES}`)
     db.pragma(`cache_size = -${CACHE_KIB}`)
-    migrate(db, migrations)
+    if (migrate(db, migrations).length > 0) compactIfMostlyFree(db)
   } catch (error) {
     db.close()
     throw error
   }
   return new StoreDatabase(db)
+}
+
+/**
+ * Gives the disk back once a migration has freed most of the file (the linear session log
+ * folds away what version 2 kept of every partial save, often nearly all of it). SQLite reuses
+ * free pages but never returns them by itself. Compacting is only a saving: when it cannot run
+ * (no room for its temporary copy, another process reading) the database works as it is.
+ */
+function compactIfMostlyFree(db: Database.Database): void {
+  const free = db.pragma('freelist_count', { simple: true }) as number
+  const pages = db.pragma('page_count', { simple: true }) as number
+  if (free * 2 <= pages) return
+  try {
+    db.exec('VACUUM')
+    // In WAL mode the compacted file is in the log until a checkpoint writes it back.
+    db.pragma('wal_checkpoint(TRUNCATE)')
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error)
+    console.warn(
+      `${db.name} could not be compacted after its upgrade (${reason}); it works as it is.`
+    )
+  }
 }
 
 /** Applies the migrations not yet applied, each in its own transaction with its record. */

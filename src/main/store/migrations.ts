@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3'
+import { sessionLogMigration } from './session-log-migration'
 import { sessionsMigration } from './sessions-migration'
 
 /** One schema change. Applied once, in order, inside a transaction; never edited once shipped. */
@@ -87,4 +88,4 @@ const memory: Migration = {
  * Every migration, in order. Append only: sessions and transcripts come as version 2 and on.
  * A database newer than this list (opened by an older build) is refused rather than guessed at.
  */
-export const migrations: readonly Migration[] = [memory, sessionsMigration]
+export const migrations: readonly Migration[] = [memory, sessionsMigration, sessionLogMigration]

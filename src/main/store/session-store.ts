@@ -1,26 +1,9 @@
 import type { SessionSummary } from '../../shared/domain'
 import type { StoreDatabase } from './database'
+import { SessionLog, type NewEvent, type StoredEvent } from './session-log'
 import { describeStoreFailure, RecordingError } from './store-failure'
 
-/** One recorded event of a session, as the hub emitted it (without its `sessionId`). */
-export interface StoredEvent {
-  seq: number
-  at: number
-  /** The event's name: `transcript.item`, `turn.started`, `todo.updated`... */
-  kind: string
-  /** A transcript item's key (the latest event per key is the item's state); else null. */
-  key: string | null
-  payload: Record<string, unknown>
-}
-
-/** An event to append; `text` is what search should find in it (a message's words). */
-export interface NewEvent {
-  kind: string
-  key?: string | null
-  payload: Record<string, unknown>
-  text?: string | null
-  at?: number
-}
+export type { NewEvent, StoredEvent } from './session-log'
 
 /** A session's row: what the list shows without reading its events. */
 export interface StoredSession extends SessionSummary {
@@ -53,15 +36,18 @@ interface SessionRow {
 const SNIPPET_RADIUS = 60
 
 /**
- * Sessions and their append-only event logs in the data directory's database. Every write is
- * its own short transaction, so what was appended before a crash is there after it. A write
- * that fails (a full disk, a read-only file) marks its session as not recordable, with the
+ * Sessions and their event logs (linear: see SessionLog) in the data directory's database. Every
+ * write is its own short transaction, so what was recorded before a crash is there after it. A
+ * write that fails (a full disk, a read-only file) marks its session as not recordable, with the
  * reason, so the turn running in it can stop instead of going on unrecorded.
  */
 export class SessionStore {
   private readonly failures = new Map<string, string>()
+  private readonly log: SessionLog
 
-  constructor(private readonly database: StoreDatabase) {}
+  constructor(private readonly database: StoreDatabase) {
+    this.log = new SessionLog(database)
+  }
 
   /** Why the session's latest events could not be recorded, or null while they all were. */
   recordingFailure(sessionId: string): string | null {
@@ -121,13 +107,13 @@ export class SessionStore {
   }
 
   /**
-   * Appends one event (the next `seq`) and grows the session's size; false if it has no row
-   * (its row could not be saved: the session is then marked as not recordable).
+   * Records one event (see SessionLog: a transcript item's new state replaces its row) and keeps
+   * the session's size current; false if it has no row (its row could not be saved: the session
+   * is then marked as not recordable).
    */
   append(sessionId: string, event: NewEvent): boolean {
-    const payload = JSON.stringify(event.payload)
     const at = event.at ?? Date.now()
-    const appended = this.guarded(sessionId, () => this.writeEvent(sessionId, event, payload, at))
+    const appended = this.guarded(sessionId, () => this.log.write(sessionId, event, at))
     if (!appended && !this.failures.has(sessionId)) {
       this.failures.set(
         sessionId,
@@ -135,26 +121,6 @@ export class SessionStore {
       )
     }
     return appended
-  }
-
-  private writeEvent(sessionId: string, event: NewEvent, payload: string, at: number): boolean {
-    return this.database.write(() => {
-      const grown = this.database
-        .prepare(
-          `UPDATE sessions SET size_bytes = size_bytes + ?, updated_at = max(updated_at, ?)
-           WHERE id = ?`
-        )
-        .run(Buffer.byteLength(payload), at, sessionId)
-      if (grown.changes === 0) return false
-      this.database
-        .prepare(
-          `INSERT INTO session_events (session_id, seq, at, kind, key, payload, text)
-           SELECT ?, coalesce(max(seq), 0) + 1, ?, ?, ?, ?, ?
-           FROM session_events WHERE session_id = ?`
-        )
-        .run(sessionId, at, event.kind, event.key ?? null, payload, event.text ?? null, sessionId)
-      return true
-    })
   }
 
   /** A whole session at once (a fork): its row and events, in one transaction. */
@@ -191,14 +157,9 @@ export class SessionStore {
       .map(fromRow)
   }
 
+  /** The session's events in the order they happened (see SessionLog). */
   events(sessionId: string): StoredEvent[] {
-    return this.database
-      .prepare<
-        [string],
-        { seq: number; at: number; kind: string; key: string | null; payload: string }
-      >('SELECT seq, at, kind, key, payload FROM session_events WHERE session_id = ? ORDER BY seq')
-      .all(sessionId)
-      .map((row) => ({ ...row, payload: JSON.parse(row.payload) as Record<string, unknown> }))
+    return this.log.events(sessionId)
   }
 
   rename(sessionId: string, title: string): boolean {

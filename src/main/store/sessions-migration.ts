@@ -4,7 +4,8 @@ import type { Migration } from './migrations'
  * Sessions: one row per session (what the list shows, kept current by `session.updated`) and
  * its events, append-only, in the order they happened. A transcript item changing state (a tool
  * call running, then done) is appended again under the same `key`; the latest per key wins when
- * the transcript is read back. `text` holds a message's words, for search.
+ * the transcript is read back. `text` holds a message's words, for search. (Version 3 makes
+ * the log linear: see session-log-migration.ts.)
  */
 export const sessionsMigration: Migration = {
   version: 2,

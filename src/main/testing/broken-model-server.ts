@@ -3,8 +3,8 @@
 // something that is not a stream at all. Not shipped: only test files import it.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { anthropicStreamEvents } from '../../../e2e/fixtures/fake-model-anthropic'
-import { openAIStreamPayloads } from '../../../e2e/fixtures/fake-model-openai'
+import { anthropicStreamEvents } from './fake-model-anthropic'
+import { openAIStreamPayloads } from './fake-model-openai'
 
 /**
  * What the server does to each chat request: `stall` sends the first half of a reply's frames

@@ -1,11 +1,12 @@
 // The built CLI, run as a person would, for tests: each command is its own process.
 // Not shipped: only test files import it.
 import { execFile, spawnSync } from 'node:child_process'
+import { createHash } from 'node:crypto'
 import { mkdtemp, realpath, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import YAML from 'yaml'
-import type { FakeModelServer } from '../../../e2e/fixtures/fake-model-server'
+import type { FakeModelServer } from './fake-model-server'
 
 /** The repository's root. */
 export const repoRoot = path.resolve(__dirname, '../../..')
@@ -29,15 +30,28 @@ export interface CliRunOptions {
   timeoutMs?: number
 }
 
+/** Held while one test process builds, so vitest's workers never build into out/ at once. */
+const buildLock = path.join(
+  os.tmpdir(),
+  `mecatl-build-${createHash('sha256').update(repoRoot).digest('hex').slice(0, 12)}.lock`
+)
+
 /**
  * Builds the app (out/) when the sources are newer than it, as `npm run build` would, and
  * throws with the build's output when that fails. Slow on a cold tree: call it in `beforeAll`
- * with a long timeout.
+ * with a long timeout. A worker that finds another building waits for it, then finds out/ fresh.
  */
 export function ensureCliBuilt(): void {
   const built = spawnSync(
     process.execPath,
-    [path.join(repoRoot, 'scripts/ensure-built.mjs'), '--quiet'],
+    [
+      path.join(__dirname, 'with-lock.mjs'),
+      buildLock,
+      '--',
+      process.execPath,
+      path.join(repoRoot, 'scripts/ensure-built.mjs'),
+      '--quiet'
+    ],
     { cwd: repoRoot, encoding: 'utf8' }
   )
   if (built.status !== 0) throw new Error(`build failed: ${built.stderr}${built.stdout}`)

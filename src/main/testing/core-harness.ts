@@ -5,14 +5,12 @@ import os from 'node:os'
 import path from 'node:path'
 import { onTestFinished } from 'vitest'
 import YAML from 'yaml'
-import {
-  startFakeModelServer,
-  type FakeModelServer,
-  type Step
-} from '../../../e2e/fixtures/fake-model-server'
+import { startFakeModelServer, type FakeModelServer, type Step } from './fake-model-server'
 import type { EventFrame } from '../../shared/contract/bridge'
 import { createCore, type Core, type CoreOptions } from '../core'
 import { createMemoryPair, type RpcClient } from '../rpc/memory-transport'
+import { callOnce } from '../agent/single-call'
+import type { ToolOutput } from '../tools/tool'
 
 /**
  * How the core reaches the fake model: `openai` and `anthropic` speak that wire format with the
@@ -148,4 +146,60 @@ export async function startCoreHarness(options: CoreHarnessOptions): Promise<Cor
   }
   started.harness = harness
   return harness
+}
+
+/** What `mecatl call` prints for one call, with its first text block for assertions. */
+export interface CallResult {
+  isError: boolean
+  content: ToolOutput['content']
+  external: boolean
+  /** Which part of the gate refused the call, when one did. */
+  refusedBy?: string
+  text: string
+}
+
+export interface CoreCallOptions {
+  /** The core's data directory, as `MECATL_HOME` is the CLI's. */
+  dataDir: string
+  /** The folder the call works in, as `--workspace`. */
+  workspace: string
+  /**
+   * Over the defaults (`host: 'cli'`, not interactive, `workspace`): `modeOverride` is `--mode`,
+   * `autoApprove` is `--yes`, `configPath` is `--config`.
+   */
+  core?: Partial<CoreOptions>
+}
+
+/**
+ * One tool call made as `mecatl call` makes it, in this process rather than a child: a core of
+ * its own over `dataDir`, started for the call and disposed after it (so what one call keeps,
+ * the next learns only through the database, as between two commands), the gate the core puts
+ * together for calls, and nobody to ask. The command's own parsing, printing and exit codes are
+ * tested through the built CLI in src/main/cli.
+ */
+export async function callThroughCore(
+  name: string,
+  input: unknown,
+  options: CoreCallOptions
+): Promise<CallResult> {
+  const core = await createCore({
+    dataDir: options.dataDir,
+    host: 'cli',
+    interactive: false,
+    workspace: options.workspace,
+    ...options.core
+  })
+  try {
+    const result = await callOnce(core.turns, options.workspace, name, JSON.stringify(input))
+    const first = result.output.content[0]
+    return {
+      isError: result.output.isError,
+      content: result.output.content,
+      external: result.output.external,
+      ...(result.refusedBy ? { refusedBy: result.refusedBy } : {}),
+      text: first?.type === 'text' ? first.text : ''
+    }
+  } finally {
+    await core.dispose()
+  }
 }

@@ -75,6 +75,8 @@ const coreCalls = {
     output: z.object({
       session: sessionSummarySchema,
       transcript: z.array(transcriptItemSchema),
+      /** `keys[i]` is the key of `transcript[i]` (see transcriptKey): the window folds by it. */
+      keys: z.array(z.string()),
       pendingApprovals: z.array(approvalRequestSchema),
       /** The plan the model keeps with the Todo tool; empty until it makes one. */
       todos: z.array(todoItemSchema).default([]),
@@ -224,11 +226,18 @@ export const calls = { ...coreCalls, ...featureCalls } satisfies Record<CallName
 /** Every event the main process sends: name → payload. */
 export const events = {
   'session.updated': sessionSummarySchema,
-  'transcript.item': z.object({ sessionId: z.string(), item: transcriptItemSchema }),
+  'transcript.item': z.object({
+    sessionId: z.string(),
+    /** The item's identity while it changes (see transcriptKey): the window folds by it. */
+    key: z.string(),
+    item: transcriptItemSchema
+  }),
   'message.delta': z.object({
     sessionId: z.string(),
     turnId: z.string(),
     messageId: z.string(),
+    /** The key of the assistant item this piece extends, announced before its first piece. */
+    key: z.string(),
     delta: z.string()
   }),
   'approval.requested': approvalRequestSchema,

@@ -1,6 +1,7 @@
 import type { ToolDisplay } from '../../../shared/domain'
-import type { EventHub } from '../../rpc/event-hub'
+import type { EventHub } from '../../events/event-hub'
 import type { Session } from '../session'
+import { announceItem } from '../turn-sink'
 
 /**
  * Shows a finished call's card again with a new display (a parallel run once a branch is
@@ -16,5 +17,5 @@ export function updateCardDisplay(
   if (item?.kind !== 'tool' || !item.call.output) return
   const next = { ...item, call: { ...item.call, output: { ...item.call.output, display } } }
   session.upsert(next)
-  hub.emit('transcript.item', { sessionId: session.id, item: next })
+  announceItem(hub, session, next)
 }

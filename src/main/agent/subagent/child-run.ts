@@ -1,19 +1,12 @@
 import { randomUUID } from 'node:crypto'
-import type { ApprovalMode, ChildStep, ModelRef } from '../../../shared/domain'
-import type { Settings } from '../../../shared/settings'
-import { Gate, type Approver } from '../../gate/gate'
-import { gatePolicy } from '../../gate/policy'
-import type { RuleBook } from '../../gate/rule-book'
+import type { ChildStep, ModelRef } from '../../../shared/domain'
+import type { Approver } from '../../gate/gate'
 import { widen, type Taint } from '../../gate/taint'
-import { outputBudgetBytes } from '../../providers/context-window'
-import { createProvider, type KeySource } from '../../providers/create-provider'
-import { modelRefSupportsImages } from '../../providers/model-capabilities'
-import type { Provider } from '../../providers/provider'
-import { EventHub } from '../../rpc/event-hub'
 import { Catalog } from '../../tools/catalog'
 import { Session } from '../session'
-import { systemPrompt } from '../system-prompt'
+import type { TurnAssembler } from '../turn-assembly'
 import { runTurn } from '../turn-loop'
+import type { TurnSink } from '../turn-sink'
 import { childProfile, profileCatalog } from '../turn-tools'
 import { ChildSteps } from './child-steps'
 
@@ -22,20 +15,12 @@ export function isDelegationTool(name: string): boolean {
   return /^(Subagent|Agent_.+|Parallel|ParallelMerge|Team)$/.test(name)
 }
 
-/** What a child run needs from the core: the same rules, approver, hooks and providers. */
+/** What a child run needs from the core: the turn assembler (and so the same rules, approver,
+ * hooks and providers), and its parent session by the id its tool call carries. */
 export interface DelegationDeps {
+  turns: TurnAssembler
   /** The parent session, by the id its tool call carries. */
   session: (sessionId: string) => Session
-  catalogFor: (workspace: string) => Promise<Catalog>
-  settings: () => Promise<Settings>
-  rules?: RuleBook
-  approver: Approver
-  keys: KeySource
-  providerFor?: (ref: ModelRef, settings: Settings) => Provider | null
-  modeOverride?: ApprovalMode
-  autoApprove?: boolean
-  spillRoot: string
-  userDir?: string
   /** Tells the window that a parent's taint widened. */
   taintChanged: (session: Session) => void
 }
@@ -70,7 +55,7 @@ export async function childCatalog(
   names: readonly string[],
   deps: DelegationDeps
 ): Promise<{ catalog: Catalog; missing: string[] }> {
-  const full = await deps.catalogFor(parent.workspace)
+  const full = await deps.turns.toolsFor(parent.workspace)
   const allowed = profileCatalog(full, childProfile(parent.profile))
   const catalog = new Catalog()
   const missing: string[] = []
@@ -84,7 +69,8 @@ export async function childCatalog(
 
 /**
  * Runs a child agent to its final answer: a fresh conversation with its own history, starting
- * with the parent's taint, under the parent's rules and hooks, asking the parent's approver.
+ * with the parent's taint, under the parent's rules and hooks, asking the parent's approver,
+ * compacting and reading instructions as its parent does.
  */
 export async function runChild(
   parent: Session,
@@ -93,7 +79,6 @@ export async function runChild(
   signal: AbortSignal,
   onSteps: (steps: ChildStep[]) => void
 ): Promise<ChildResult> {
-  const settings = await deps.settings()
   const { catalog, missing } = await childCatalog(parent, spec.tools, deps)
   if (missing.length > 0) {
     return {
@@ -103,54 +88,17 @@ export async function runChild(
       steps: []
     }
   }
-  const model = spec.model ?? parent.model
-  const child = new Session(spec.workspace ?? parent.workspace, model, {
-    spillRoot: deps.spillRoot,
-    userDir: deps.userDir
+  const services = deps.turns.services
+  const child = new Session(spec.workspace ?? parent.workspace, spec.model ?? parent.model, {
+    spillRoot: services.spillRoot,
+    userDir: services.userDir
   })
   child.taint = { ...parent.taint }
   child.profile = childProfile(parent.profile)
   child.planning = parent.planning
   const steps = new ChildSteps(onSteps)
-  const hub = new EventHub()
   let failure: string | null = null
-  hub.subscribe((frame) => {
-    if (frame.event === 'transcript.item') {
-      const { item } = frame.payload as { item: Parameters<ChildSteps['add']>[0] }
-      steps.add(item)
-      if (item.kind === 'turn-end' && item.error) failure = item.error
-    }
-  })
-  let provider: Provider
-  try {
-    provider = providerFor(model, settings, deps)
-  } catch (error) {
-    return {
-      answer: '',
-      failure: error instanceof Error ? error.message : String(error),
-      taint: child.taint,
-      steps: []
-    }
-  }
-  const rules = () =>
-    deps.rules?.effective({ workspace: parent.workspace, sessionRules: parent.rules }) ??
-    Promise.resolve([])
-  const gate = new Gate(
-    gatePolicy(settings, {
-      workspace: child.workspace,
-      modeOverride: deps.modeOverride,
-      sessionRules: parent.rules,
-      rules: deps.rules ? await rules() : undefined,
-      currentRules: deps.rules ? rules : undefined,
-      autoApprove: deps.autoApprove,
-      planning: parent.planning
-    }),
-    labelled(deps.approver, parent.id, spec.agent),
-    // The parent's taint is read live: it may grow while the child runs.
-    () => widen(child.taint, asCaps(parent.taint))
-  )
-  const system = [
-    systemPrompt(child.workspace),
+  const brief = [
     `You are a sub-agent named "${spec.agent}", sent by another agent to do one task. Work with the tools you were given; your final message is your answer and is all the other agent sees, so make it complete and plain.`,
     spec.instructions ?? ''
   ]
@@ -158,26 +106,39 @@ export async function runChild(
     .join('\n')
   await runTurn(
     child,
-    randomUUID(),
-    spec.task,
-    {
-      provider,
-      model: model?.model ?? '',
-      catalog,
-      gate,
-      hub,
-      system,
-      maxTokens: settings.max_tokens,
-      outputBudgetBytes: outputBudgetBytes(model, settings),
-      modelSupportsImages: modelRefSupportsImages(model, settings),
-      providerIdleMs: settings.provider_idle_timeout_s * 1000
-    },
+    { turnId: randomUUID(), text: spec.task },
+    () =>
+      deps.turns.forChild({
+        parent,
+        child,
+        catalog,
+        brief,
+        approver: labelled(services.approver, parent.id, spec.agent),
+        // The parent's taint is read live: it may grow while the child runs.
+        taint: () => widen(child.taint, asCaps(parent.taint))
+      }),
+    childSink(steps, (why) => (failure = why)),
     signal
   )
   const last = [...child.history].reverse().find((m) => m.role === 'assistant')
   const answer = last && last.role === 'assistant' ? last.text.trim() : ''
   if (signal.aborted) failure = 'the sub-agent was stopped'
   return { answer, failure, taint: child.taint, steps: steps.list() }
+}
+
+/** A child's turn goes to its parent's card (its nested steps), and nowhere else. */
+function childSink(steps: ChildSteps, failed: (why: string) => void): TurnSink {
+  return {
+    started: () => undefined,
+    item: (item) => steps.add(item),
+    delta: () => undefined,
+    summaryChanged: () => undefined,
+    ended: (end) => {
+      if (end.error) failed(end.error)
+    },
+    // The parent's card is what records the child, through the parent's own sink.
+    recordingFailure: () => null
+  }
 }
 
 function asCaps(taint: Taint): Parameters<typeof widen>[1] {
@@ -195,13 +156,4 @@ function labelled(approver: Approver, parentId: string, agent: string): Approver
         `the sub-agent "${agent}" wants to run it: ${reason}`
       )
   }
-}
-
-function providerFor(ref: ModelRef | null, settings: Settings, deps: DelegationDeps): Provider {
-  if (!ref) throw new Error('No model is chosen for this session, so a sub-agent cannot run.')
-  const given = deps.providerFor?.(ref, settings)
-  if (given) return given
-  const config = settings.providers.find((p) => p.id === ref.providerId)
-  if (!config) throw new Error(`The provider "${ref.providerId}" is not in Settings.`)
-  return createProvider(config, deps.keys)
 }

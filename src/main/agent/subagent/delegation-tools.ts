@@ -8,8 +8,9 @@ import { teamTool } from './team'
 
 /**
  * The delegation tools: Subagent, one `Agent_<name>` per profile, Parallel and ParallelMerge,
- * and Team when teams are set. Profiles are read at start, like the other tool switches; their
- * capabilities come from the tools of `catalog` they name.
+ * and Team when teams are set. Made afresh for each turn from the settings in force, so a profile
+ * added in Settings is offered from the next turn; their capabilities come from the tools of
+ * `catalog` they name.
  */
 export function delegationTools(
   settings: Settings,

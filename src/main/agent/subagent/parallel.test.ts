@@ -8,7 +8,7 @@ import {
   type FakeModelServer,
   type NormalizedRequest,
   type Reply
-} from '../../../../e2e/fixtures/fake-model-server'
+} from '../../testing/fake-model-server'
 import type { Core } from '../../core'
 import { startCoreHarness } from '../../testing/core-harness'
 import { createMemoryPair } from '../../rpc/memory-transport'

@@ -3,7 +3,7 @@ import {
   latestToolResults,
   type FakeModelServer,
   type NormalizedRequest
-} from '../../../../e2e/fixtures/fake-model-server'
+} from '../../testing/fake-model-server'
 import type { ToolCallView } from '../../../shared/domain'
 import { settingsSchema } from '../../../shared/settings'
 import type { Core } from '../../core'

@@ -5,7 +5,7 @@ import {
   latestToolResults,
   type FakeModelServer,
   type NormalizedRequest
-} from '../../../../e2e/fixtures/fake-model-server'
+} from '../../testing/fake-model-server'
 import type { ApprovalRequest } from '../../../shared/domain'
 import type { Core } from '../../core'
 import { startCoreHarness } from '../../testing/core-harness'

@@ -1,8 +1,4 @@
-import { dispatch } from '../../agent/dispatcher'
-import { Gate, nobodyToAsk } from '../../gate/gate'
-import { gatePolicy } from '../../gate/policy'
-import { PathJail } from '../../workspace/path-jail'
-import { ReadVersions } from '../../workspace/read-versions'
+import { callOnce } from '../../agent/single-call'
 import { UsageError, type CliArgs } from '../args'
 import { cliCore, requireWorkspace } from '../context'
 
@@ -25,29 +21,8 @@ export async function callCommand(args: CliArgs): Promise<number> {
   }
   const workspace = requireWorkspace(args)
   const core = await cliCore(args, { host: 'cli', interactive: false, workspace })
-  const settings = (await core.settings.get()).settings
-  const [result] = await dispatch([{ id: 'cli-call', name, input: json }], {
-    sessionId: 'cli',
-    catalog: await core.catalogFor(workspace),
-    gate: new Gate(
-      gatePolicy(settings, {
-        workspace,
-        modeOverride: args.mode,
-        autoApprove: args.yes,
-        rules: await core.rules.effective({ workspace })
-      }),
-      nobodyToAsk
-    ),
-    context: {
-      sessionId: 'cli',
-      jail: new PathJail(workspace),
-      reads: new ReadVersions(),
-      signal: new AbortController().signal
-    },
-    onUpdate: () => undefined
-  })
-  await core.dispose()
-  if (!result) return 1
+  // --mode and --yes reach the gate through the core's launch choices (see cliCore).
+  const result = await callOnce(core.turns, workspace, name, json).finally(() => core.dispose())
   const printed = {
     isError: result.output.isError,
     content: result.output.content,

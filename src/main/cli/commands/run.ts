@@ -7,7 +7,9 @@ import type { Provider } from '../../providers/provider'
 import { createMemoryPair } from '../../rpc/memory-transport'
 import { UsageError, type CliArgs } from '../args'
 import { cliCore, requireWorkspace } from '../context'
-import { ExitCode } from '../exit'
+import { coreStopper, stopProblem } from '../../core-stop'
+import { ExitCode, signalExitCode } from '../exit'
+import { onStopSignals, type StopSignal } from '../stop-signals'
 
 const FLAG_PROVIDER_ID = 'cli'
 
@@ -15,7 +17,9 @@ const FLAG_PROVIDER_ID = 'cli'
  * `run 'PROMPT'`: a headless session through the same router the window uses. With --json every
  * event is printed as one JSON line with its `type`; otherwise the reply streams to stdout and
  * tool calls are summarised on stderr. Exits 0 when the model finished, 1 when the turn failed,
- * 3 when it was stopped at the step limit and 130 when cancelled (Ctrl-C).
+ * 3 when it was stopped at the step limit, and 130 (SIGINT, Ctrl-C) or 143 (SIGTERM) when
+ * stopped by a signal: the turn is recorded as cancelled and the core stopped first, unless a
+ * second signal quits at once (see stop-signals.ts).
  */
 export async function runCommand(args: CliArgs): Promise<number> {
   const [prompt, ...extra] = args.positionals
@@ -23,34 +27,58 @@ export async function runCommand(args: CliArgs): Promise<number> {
   if (extra.length > 0) throw new UsageError('run takes one prompt; quote it')
   const workspace = requireWorkspace(args)
   const flagged = providerFromFlags(args)
-  const core = await cliCore(args, {
-    host: 'cli',
-    interactive: false,
-    workspace,
-    defaultModel: flagged ? { providerId: FLAG_PROVIDER_ID, model: flagged.model } : undefined,
-    providerFor: (ref) => (flagged && ref.providerId === FLAG_PROVIDER_ID ? flagged.provider : null)
+  // Listening from the start: a signal before the turn begins still stops the run cleanly.
+  let signalled: StopSignal | null = null
+  const stopSignal = (): StopSignal | null => signalled
+  let cancelTurn = (): void => undefined
+  const stopListening = onStopSignals('run', (signal) => {
+    signalled = signal
+    cancelTurn()
   })
-  const client = createMemoryPair(core.router, core.hub, 'cli')
-  const finished = new Promise<number>((resolve) => {
-    client.subscribe((frame) => {
-      if (args.json)
-        console.log(JSON.stringify({ type: frame.event, ...(frame.payload as object) }))
-      else printHuman(frame)
-      if (frame.event === 'turn.completed') {
-        resolve(completedCode(frame.payload as EventPayload<'turn.completed'>))
-      }
-      if (frame.event === 'turn.failed') resolve(ExitCode.failed)
+  try {
+    const core = await cliCore(args, {
+      host: 'cli',
+      interactive: false,
+      workspace,
+      defaultModel: flagged ? { providerId: FLAG_PROVIDER_ID, model: flagged.model } : undefined,
+      providerFor: (ref) =>
+        flagged && ref.providerId === FLAG_PROVIDER_ID ? flagged.provider : null
     })
-  })
-  const onSignal = (): void => void core.sessions.dispose()
-  process.once('SIGINT', onSignal)
-  const session = await client.call('session.create', { workspace, profile: args.profile })
-  await client.call('session.send', { sessionId: session.id, text: prompt })
-  const code = await finished
-  await core.sessions.idle(session.id)
-  client.close()
-  await core.dispose()
-  return code === ExitCode.ok ? recordedCode(core, session.id) : code
+    // The turn ends recorded as cancelled; the core then stops as it does for the window.
+    cancelTurn = () => void core.sessions.dispose()
+    const client = createMemoryPair(core.router, core.hub, 'cli')
+    const finished = new Promise<number>((resolve) => {
+      client.subscribe((frame) => {
+        if (args.json)
+          console.log(JSON.stringify({ type: frame.event, ...(frame.payload as object) }))
+        else printHuman(frame)
+        if (frame.event === 'turn.completed') {
+          resolve(completedCode(frame.payload as EventPayload<'turn.completed'>))
+        }
+        if (frame.event === 'turn.failed') resolve(ExitCode.failed)
+      })
+    })
+    const session = await client.call('session.create', { workspace, profile: args.profile })
+    let code: number = ExitCode.ok
+    if (stopSignal() === null) {
+      await client.call('session.send', { sessionId: session.id, text: prompt })
+      // A signal that came while the send was on its way found no turn yet to cancel.
+      if (stopSignal() !== null) core.sessions.cancel(session.id)
+      code = await finished
+    }
+    await core.sessions.idle(session.id)
+    client.close()
+    const problem = stopProblem(await coreStopper(() => core.dispose())())
+    if (problem) {
+      process.stderr.write(`mecatl run: ${problem}\n`)
+      return ExitCode.failed
+    }
+    const signal = stopSignal()
+    if (signal) return signalExitCode(signal)
+    return code === ExitCode.ok ? recordedCode(core, session.id) : code
+  } finally {
+    stopListening()
+  }
 }
 
 /** A record lost once the turn had ended (its last summary) fails the run as well. */

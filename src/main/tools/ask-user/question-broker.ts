@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { Question } from '../../../shared/skills'
-import type { EventHub } from '../../rpc/event-hub'
+import type { EventHub } from '../../events/event-hub'
 
 export type QuestionAnswer =
   { answered: true; answer: string } | { answered: false; reason: string }

@@ -1,10 +1,9 @@
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { latestToolResults, type Step } from '../../../../e2e/fixtures/fake-model-server'
+import { latestToolResults, type Step } from '../../testing/fake-model-server'
 import type { Question } from '../../../shared/skills'
-import { parseCliArgs } from '../../cli/args'
 import type { CoreOptions } from '../../core'
-import { writeFiles } from '../../skills/fixtures'
+import { writeFiles } from '../../testing/skill-fixtures'
 import { startCoreHarness, type CoreHarness as Harness } from '../../testing/core-harness'
 
 // A whole session over the real core and a scripted model: AskUser waiting for the person,
@@ -108,7 +107,6 @@ describe('skills in a session', () => {
   })
 
   it('--no-skills removes the Skill tool; skills stay commands', async () => {
-    expect(parseCliArgs(['tools', '--no-skills']).noSkills).toBe(true)
     const h = await harness([{ text: 'ok' }], { skills: false })
     expect(h.core.catalog.get('Skill')).toBeUndefined()
     await writeFiles(h.workspace, {

@@ -3,7 +3,12 @@ import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { editTool } from './edit'
 import { readTool } from './read'
-import { createTestWorkspace, plantEscapes, textOf, type TestWorkspace } from './test-context'
+import {
+  createTestWorkspace,
+  plantEscapes,
+  textOf,
+  type TestWorkspace
+} from '../../testing/fs-test-context'
 import { writeTool } from './write'
 
 let ws: TestWorkspace

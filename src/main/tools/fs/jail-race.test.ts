@@ -16,7 +16,12 @@ import { moveTool } from './move'
 import { readTool } from './read'
 import { findRipgrep } from './search/grep-rg'
 import { CAN_HAND_FILES } from './search/rg-through-jail'
-import { createTestWorkspace, snapshot, textOf, type TestWorkspace } from './test-context'
+import {
+  createTestWorkspace,
+  snapshot,
+  textOf,
+  type TestWorkspace
+} from '../../testing/fs-test-context'
 import { writeTool } from './write'
 
 const WRITES = 400

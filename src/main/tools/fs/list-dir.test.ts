@@ -3,7 +3,12 @@ import { mkdir, symlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { LIST_MAX_ENTRIES, listDirTool } from './list-dir'
-import { createTestWorkspace, plantEscapes, textOf, type TestWorkspace } from './test-context'
+import {
+  createTestWorkspace,
+  plantEscapes,
+  textOf,
+  type TestWorkspace
+} from '../../testing/fs-test-context'
 
 let ws: TestWorkspace
 beforeEach(async () => {

@@ -5,7 +5,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { PathJail } from '../../workspace/path-jail'
 import type { ToolOutput } from '../tool'
 import { readTool } from './read'
-import { createTestWorkspace, plantEscapes, textOf, type TestWorkspace } from './test-context'
+import {
+  createTestWorkspace,
+  plantEscapes,
+  textOf,
+  type TestWorkspace
+} from '../../testing/fs-test-context'
 import { writeTool } from './write'
 
 let ws: TestWorkspace

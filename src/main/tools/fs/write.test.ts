@@ -12,7 +12,12 @@ import {
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { readTool } from './read'
-import { createTestWorkspace, plantEscapes, textOf, type TestWorkspace } from './test-context'
+import {
+  createTestWorkspace,
+  plantEscapes,
+  textOf,
+  type TestWorkspace
+} from '../../testing/fs-test-context'
 import { writeTool } from './write'
 
 let ws: TestWorkspace

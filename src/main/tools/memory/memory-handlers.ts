@@ -1,6 +1,6 @@
 import { RpcError, type CallOutput } from '../../../shared/contract'
 import type { MemoryScope } from '../../../shared/memory'
-import type { Handlers } from '../../rpc/router'
+import type { Handlers } from '../../../shared/contract/handlers'
 import { unmark } from '../../store/memory-query'
 import {
   projectOwner,

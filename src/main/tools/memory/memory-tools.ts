@@ -231,8 +231,15 @@ export const scopeWords: Readonly<Record<MemoryScope, ScopeWords>> = {
  * `userModel` is false (`user_model: {enabled: false}`, `--no-user-model`).
  */
 export function memoryTools(store: MemoryStore, options: { userModel: boolean }): Tool[] {
-  return [
-    ...scopeTools(store, projectScope),
-    ...(options.userModel ? scopeTools(store, userScope) : [])
-  ]
+  return [...projectMemoryTools(store), ...(options.userModel ? userModelTools(store) : [])]
+}
+
+/** The project memory's tools (Remember, Recall…): always offered. */
+export function projectMemoryTools(store: MemoryStore): Tool[] {
+  return scopeTools(store, projectScope)
+}
+
+/** The user model's tools (RememberUser…): offered while `user_model.enabled` is on. */
+export function userModelTools(store: MemoryStore): Tool[] {
+  return scopeTools(store, userScope)
 }

@@ -8,7 +8,7 @@ import {
   readWhenWritten,
   textOf,
   type ShellHarness
-} from './test-shell'
+} from '../../testing/shell-harness'
 
 let h: ShellHarness
 
@@ -35,6 +35,18 @@ describe('Shell with background: true', () => {
     expect(id).toMatch(/^bashcmd-\d+$/)
     const pid = Number(await readWhenWritten(path.join(h.root, 'shell.pid')))
     expect(alive(pid)).toBe(true)
+  })
+
+  it('names the job it started as a field for the window, the same id the model reads', async () => {
+    const out = await h.run(h.shell, { command: 'sleep 30', background: true })
+    const id = /bashcmd-\d+/.exec(textOf(out))?.[0]
+    expect(out.display).toEqual({ kind: 'job', jobId: id })
+    expect(h.jobs.get(id ?? '')?.running).toBe(true)
+  })
+
+  it('gives a foreground command no job field: its job is gone once it returns', async () => {
+    const out = await h.run(h.shell, { command: 'echo hi' })
+    expect(out.display).toBeUndefined()
   })
 })
 

@@ -86,9 +86,12 @@ export function shellTool(jobs: JobManager): Tool {
       if (input.background) {
         const limit =
           timeoutMs === null ? '' : ` It will be stopped after ${formatSpan(timeoutMs)}.`
-        return textOutput(
-          `Started ${job.id} in the background.${limit} Use ShellStatus with job_id "${job.id}" to see its output, wait_ms to wait for it to finish, or cancel: true to stop it.`
-        )
+        return {
+          ...textOutput(
+            `Started ${job.id} in the background.${limit} Use ShellStatus with job_id "${job.id}" to see its output, wait_ms to wait for it to finish, or cancel: true to stop it.`
+          ),
+          display: { kind: 'job', jobId: job.id }
+        }
       }
       const onAbort = (): void => void job.stop('turn')
       ctx.signal.addEventListener('abort', onAbort, { once: true })

@@ -3,9 +3,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { projectSettingsSchema, settingsSchema } from '../../../shared/settings'
-import { parseCliArgs } from '../../cli/args'
-import { createCore, type Core } from '../../core'
-import { runTool, startLocalServer, textOf, type LocalServer } from './test-server'
+import { createCore, type Core, type CoreOptions } from '../../core'
+import { runTool, startLocalServer, textOf, type LocalServer } from '../../testing/web-test-server'
 
 let page: LocalServer
 const cores: Core[] = []
@@ -23,7 +22,7 @@ afterEach(async () => {
 })
 
 async function core(
-  options: { websearch?: boolean; env?: NodeJS.ProcessEnv; settings?: string } = {}
+  options: Pick<CoreOptions, 'websearch' | 'env' | 'webGuard'> & { settings?: string } = {}
 ): Promise<Core> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'mecatl-web-core-'))
   dirs.push(dataDir)
@@ -33,7 +32,8 @@ async function core(
     host: 'cli',
     interactive: false,
     env: options.env ?? {},
-    websearch: options.websearch
+    websearch: options.websearch,
+    webGuard: options.webGuard
   })
   cores.push(created)
   return created
@@ -56,9 +56,6 @@ describe('web tools in the core', () => {
   })
 
   it('leaves WebSearch and WebOpen out with --websearch=off or websearch.enabled: false', async () => {
-    expect(parseCliArgs(['tools', '--websearch=off']).noWebsearch).toBe(true)
-    expect(parseCliArgs(['tools']).noWebsearch).toBe(false)
-    expect(() => parseCliArgs(['tools', '--websearch=maybe'])).toThrow('on or off')
     const off = await core({ websearch: false })
     expect(names(off)).toContain('WebFetch')
     expect(names(off)).not.toContain('WebSearch')
@@ -74,14 +71,19 @@ describe('web tools in the core', () => {
     expect(c.catalog.get('WebSearch')?.capabilities.egress).toBe('blind')
   })
 
-  it('reaches loopback only with MECATL_TEST_ALLOW_LOOPBACK=1 in the core’s environment', async () => {
-    const fetchWith = async (env: NodeJS.ProcessEnv): Promise<string> => {
-      const tool = (await core({ env })).catalog.get('WebFetch')!
+  it('reaches loopback only through the testing seam, never through the environment', async () => {
+    const fetchWith = async (options: Parameters<typeof core>[0]): Promise<string> => {
+      const tool = (await core(options)).catalog.get('WebFetch')!
       return textOf(await runTool(tool, { url: `${page.origin}/` }))
     }
     expect(await fetchWith({})).toContain('127.0.0.1 is a loopback address')
-    expect(await fetchWith({ MECATL_TEST_ALLOW_LOOPBACK: 'true' })).toContain('loopback address')
-    expect(await fetchWith({ MECATL_TEST_ALLOW_LOOPBACK: '1' })).toContain('served on loopback')
+    // The variable of the old test hatch opens nothing any more, however it is spelled.
+    for (const value of ['1', 'true', 'yes']) {
+      const env = { MECATL_TEST_ALLOW_LOOPBACK: value, MECATL_ALLOW_LOOPBACK: value }
+      expect(await fetchWith({ env })).toContain('127.0.0.1 is a loopback address')
+    }
+    // Only code that builds the core itself (src/main/testing, tests) can widen the guard.
+    expect(await fetchWith({ webGuard: { allowLoopback: true } })).toContain('served on loopback')
   })
 
   it('has no setting, in the user’s file or a project’s, that opens the guard', () => {

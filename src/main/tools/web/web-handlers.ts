@@ -1,6 +1,6 @@
 import { describeIssues } from '../../../shared/settings'
 import { websearchSettingsSchema } from '../../../shared/websearch'
-import type { Handlers } from '../../rpc/router'
+import type { Handlers } from '../../../shared/contract/handlers'
 import type { SearchKeys } from './search-backends'
 import { chainFailure, searchChain } from './search-chain'
 

@@ -4,11 +4,23 @@ import {
   type SearchBackend,
   type WebsearchSettings
 } from '../../../shared/websearch'
-import { fakeBrave, fakeExa, fakeHttpJson, fakeSearxng, type FakeHit } from './fake-backends'
+import {
+  fakeBrave,
+  fakeExa,
+  fakeHttpJson,
+  fakeSearxng,
+  type FakeHit
+} from '../../testing/fake-search-backends'
 import { webTools } from './index'
 import { parseExaText } from './search-backends'
 import { Limiter, searchChain } from './search-chain'
-import { runTool, startLocalServer, textOf, webContext, type LocalServer } from './test-server'
+import {
+  runTool,
+  startLocalServer,
+  textOf,
+  webContext,
+  type LocalServer
+} from '../../testing/web-test-server'
 import { websearchHandlers } from './web-handlers'
 
 const servers: LocalServer[] = []

@@ -8,7 +8,7 @@ import { restoreApprovals } from '../approvals/approvals-store'
 import { useSessions } from '../sessions/sessions-store'
 import { useTodos } from '../todo/todo-store'
 import { initialModelsState, modelsReducer } from './models-reducer'
-import { chatReducer, initialChatState, isBusy } from './transcript-reducer'
+import { chatReducer, initialChatState, isBusy, snapshotEntries } from './transcript-reducer'
 
 export const useChat = createReducerStore(chatReducer, initialChatState)
 export const useModels = createReducerStore(modelsReducer, initialModelsState)
@@ -23,7 +23,7 @@ export async function loadSession(sessionId: string, force = false): Promise<voi
     dispatch({
       type: 'loaded',
       sessionId,
-      items: snapshot.transcript,
+      entries: snapshotEntries(snapshot.transcript, snapshot.keys),
       running: snapshot.session.running
     })
     useSessions.getState().dispatch({ type: 'session-updated', session: snapshot.session })
@@ -35,7 +35,7 @@ export async function loadSession(sessionId: string, force = false): Promise<voi
 }
 
 export function applyChatEvent(event: AnyEvent): void {
-  dispatch({ type: 'event', event, at: Date.now() })
+  dispatch({ type: 'event', event })
 }
 
 /** Sends the composer's text; resolves true when the turn started, so the composer can clear. */

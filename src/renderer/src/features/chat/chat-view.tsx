@@ -1,5 +1,4 @@
 import { useEffect, useState, type JSX } from 'react'
-import type { TranscriptItem } from '../../../../shared/domain'
 import { baseName } from '../../lib/format'
 import { useVisibleApprovals } from '../approvals/use-visible-approvals'
 import { usePromptPalette } from '../mcp/prompt-palette'
@@ -18,7 +17,7 @@ import { JobsToggle } from '../jobs/jobs-toggle'
 import { InstructionsLine } from '../skills/instructions-line'
 import { QuestionCard } from '../skills/question-card'
 import { TranscriptView } from './transcript-view'
-import { isBusy } from './transcript-reducer'
+import { isBusy, type TranscriptEntry } from './transcript-reducer'
 import './chat.css'
 
 const suggestions = [
@@ -28,8 +27,8 @@ const suggestions = [
 ]
 
 /** True while the model is thinking and nothing on screen shows progress yet. */
-function waitingForModel(items: TranscriptItem[]): boolean {
-  const last = items[items.length - 1]
+function waitingForModel(entries: TranscriptEntry[]): boolean {
+  const last = entries[entries.length - 1]?.item
   if (!last || last.kind === 'user' || last.kind === 'turn-end') return true
   if (last.kind === 'assistant') return !last.streaming
   if (last.kind === 'compaction') return true
@@ -121,7 +120,7 @@ export function ChatView(): JSX.Element {
           <TaintBadge session={session} />
           <PlanningToggle session={session} />
           <ModelPicker session={session} />
-          <SessionMenu session={session} total={chat.items.length} running={chat.running} />
+          <SessionMenu session={session} total={chat.entries.length} running={chat.running} />
           <JobsToggle />
         </div>
       </header>
@@ -141,8 +140,8 @@ export function ChatView(): JSX.Element {
       ) : (
         <TranscriptView
           sessionId={chat.sessionId}
-          items={replayedItems(replay, chat.sessionId, chat.items)}
-          thinking={!replaying && running && waitingForModel(chat.items)}
+          entries={replayedItems(replay, chat.sessionId, chat.entries)}
+          thinking={!replaying && running && waitingForModel(chat.entries)}
           empty={empty}
           followSignal={followSignal}
         />

@@ -1,17 +1,24 @@
 import { describe, expect, it } from 'vitest'
 import type { AnyEvent } from '../../../../shared/contract'
 import type { ToolCallView, TranscriptItem } from '../../../../shared/domain'
-import { chatReducer, initialChatState, isBusy, type ChatState } from './transcript-reducer'
+import {
+  chatReducer,
+  initialChatState,
+  isBusy,
+  snapshotEntries,
+  type ChatState,
+  type TranscriptEntry
+} from './transcript-reducer'
 
 const usage = { inputTokens: 10, outputTokens: 5, cachedTokens: 0 }
 
-function ready(items: TranscriptItem[] = [], running = false): ChatState {
+function ready(entries: TranscriptEntry[] = [], running = false): ChatState {
   const selected = chatReducer(initialChatState, { type: 'select', sessionId: 's1' })
-  return chatReducer(selected, { type: 'loaded', sessionId: 's1', items, running })
+  return chatReducer(selected, { type: 'loaded', sessionId: 's1', entries, running })
 }
 
 function apply(state: ChatState, ...events: AnyEvent[]): ChatState {
-  return events.reduce((s, event) => chatReducer(s, { type: 'event', event, at: 100 }), state)
+  return events.reduce((s, event) => chatReducer(s, { type: 'event', event }), state)
 }
 
 function tool(state: ToolCallView['state'], extra: Partial<ToolCallView> = {}): TranscriptItem {
@@ -34,117 +41,144 @@ function tool(state: ToolCallView['state'], extra: Partial<ToolCallView> = {}): 
   }
 }
 
-const delta = (messageId: string, text: string): AnyEvent => ({
-  event: 'message.delta',
-  payload: { sessionId: 's1', turnId: 't1', messageId, delta: text }
+function reply(id: string, text: string, streaming: boolean): TranscriptItem {
+  return { kind: 'assistant', id, turnId: 't1', text, at: 1, streaming }
+}
+
+const end: TranscriptItem = {
+  kind: 'turn-end',
+  turnId: 't1',
+  usage,
+  stopReason: 'end_turn',
+  error: null,
+  at: 3
+}
+
+/** The core's announcement of an item, under the key the core gave it. */
+const announce = (key: string, item: TranscriptItem): AnyEvent => ({
+  event: 'transcript.item',
+  payload: { sessionId: 's1', key, item }
 })
 
+const delta = (messageId: string, text: string, key = `assistant:${messageId}`): AnyEvent => ({
+  event: 'message.delta',
+  payload: { sessionId: 's1', turnId: 't1', messageId, key, delta: text }
+})
+
+const completed: AnyEvent = {
+  event: 'turn.completed',
+  payload: { sessionId: 's1', turnId: 't1', usage, stopReason: 'end_turn' }
+}
+
+const items = (state: ChatState): TranscriptItem[] => state.entries.map((e) => e.item)
+
 describe('chatReducer', () => {
-  it('streams deltas into a new assistant message', () => {
-    const state = apply(ready(), delta('m1', 'Hel'), delta('m1', 'lo'))
-    expect(state.items).toEqual([
-      { kind: 'assistant', id: 'm1', turnId: 't1', text: 'Hello', at: 100, streaming: true }
-    ])
+  it('streams deltas into the reply the core announced, by its key', () => {
+    const state = apply(
+      ready(),
+      announce('assistant:m1', reply('m1', '', true)),
+      delta('m1', 'Hel'),
+      delta('m1', 'lo')
+    )
+    expect(state.entries).toEqual([{ key: 'assistant:m1', item: reply('m1', 'Hello', true) }])
   })
 
-  it('upserts tool calls by call id, keeping their place', () => {
+  it('goes by the key the core sent, never one of its own making', () => {
+    // Keys are the core's business: a key in another shape is still the item's identity.
+    let state = apply(ready(), announce('k-7', reply('m1', '', true)), delta('m1', 'Hi', 'k-7'))
+    expect(items(state)).toEqual([reply('m1', 'Hi', true)])
+    state = apply(state, announce('k-7', reply('m1', 'Hi!', false)))
+    expect(state.entries).toEqual([{ key: 'k-7', item: reply('m1', 'Hi!', false) }])
+    // Same id, another key: another item.
+    state = apply(state, announce('k-8', reply('m1', 'other', false)))
+    expect(state.entries.map((e) => e.key)).toEqual(['k-7', 'k-8'])
+  })
+
+  it('never makes an item up from a delta whose reply it was not told of', () => {
+    const state = apply(ready(), delta('m1', 'stray'))
+    expect(state.entries).toEqual([])
+  })
+
+  it('upserts tool calls by their key, keeping their place', () => {
     const user: TranscriptItem = { kind: 'user', id: 'u1', text: 'read a', at: 1 }
-    let state = apply(ready([user]), {
-      event: 'transcript.item',
-      payload: { sessionId: 's1', item: tool('awaiting-approval') }
-    })
-    state = apply(state, delta('m2', 'Reading'), {
-      event: 'transcript.item',
-      payload: { sessionId: 's1', item: tool('done', { startedAt: 1, endedAt: 2 }) }
-    })
-    expect(state.items.map((i) => i.kind)).toEqual(['user', 'tool', 'assistant'])
-    const card = state.items[1]
+    let state = apply(
+      ready([{ key: 'user:u1', item: user }]),
+      announce('tool:c1', tool('awaiting-approval'))
+    )
+    state = apply(
+      state,
+      announce('assistant:m2', reply('m2', '', true)),
+      delta('m2', 'Reading'),
+      announce('tool:c1', tool('done', { startedAt: 1, endedAt: 2 }))
+    )
+    expect(items(state).map((i) => i.kind)).toEqual(['user', 'tool', 'assistant'])
+    const card = items(state)[1]
     expect(card?.kind === 'tool' && card.call.state).toBe('done')
   })
 
-  it('keeps calls the provider gave the same id apart: a card goes by its turn and place', () => {
+  it('keeps calls the provider gave the same id apart: the core keys them by turn and place', () => {
     const first = tool('done', { id: 't1:0:0', wireId: 'call_0', input: { path: 'a.txt' } })
     const later = (state: ToolCallView['state']): TranscriptItem => {
       const item = tool(state, { id: 't2:0:0', wireId: 'call_0', input: { path: 'b.txt' } })
       return item.kind === 'tool' ? { ...item, turnId: 't2' } : item
     }
     const state = apply(
-      ready([first]),
-      { event: 'transcript.item', payload: { sessionId: 's1', item: later('running') } },
-      { event: 'transcript.item', payload: { sessionId: 's1', item: later('done') } }
+      ready([{ key: 'tool:t1:0:0', item: first }]),
+      announce('tool:t2:0:0', later('running')),
+      announce('tool:t2:0:0', later('done'))
     )
-    expect(state.items).toEqual([first, later('done')])
+    expect(items(state)).toEqual([first, later('done')])
   })
 
   it('lets the final assistant item replace the streamed text', () => {
-    const final: TranscriptItem = {
-      kind: 'assistant',
-      id: 'm1',
-      turnId: 't1',
-      text: 'Hello!',
-      at: 5,
-      streaming: false
-    }
-    const state = apply(ready(), delta('m1', 'Hel'), {
-      event: 'transcript.item',
-      payload: { sessionId: 's1', item: final }
-    })
-    expect(state.items).toEqual([final])
+    const final = reply('m1', 'Hello!', false)
+    const state = apply(
+      ready(),
+      announce('assistant:m1', reply('m1', '', true)),
+      delta('m1', 'Hel'),
+      announce('assistant:m1', final)
+    )
+    expect(items(state)).toEqual([final])
   })
 
-  it('tracks a turn from start to completion and adds its usage', () => {
+  it('tracks a turn from start to completion, showing the end the core recorded', () => {
     let state = apply(ready(), {
       event: 'turn.started',
       payload: { sessionId: 's1', turnId: 't1' }
     })
     expect(state).toMatchObject({ running: true, turnId: 't1' })
     expect(isBusy(state)).toBe(true)
-    state = apply(state, delta('m1', 'Hi'), {
-      event: 'turn.completed',
-      payload: { sessionId: 's1', turnId: 't1', usage, stopReason: 'end_turn' }
-    })
-    expect(state.running).toBe(false)
-    expect(state.items[0]).toMatchObject({ kind: 'assistant', streaming: false })
-    expect(state.items[1]).toMatchObject({ kind: 'turn-end', usage, error: null })
-  })
-
-  it('does not duplicate a turn-end the server already sent', () => {
-    const end: TranscriptItem = {
-      kind: 'turn-end',
-      turnId: 't1',
-      usage,
-      stopReason: 'end_turn',
-      error: null,
-      at: 3
-    }
-    const state = apply(
-      ready(),
-      { event: 'transcript.item', payload: { sessionId: 's1', item: end } },
-      {
-        event: 'turn.completed',
-        payload: { sessionId: 's1', turnId: 't1', usage, stopReason: 'end_turn' }
-      }
+    state = apply(
+      state,
+      announce('assistant:m1', reply('m1', '', true)),
+      delta('m1', 'Hi'),
+      announce('assistant:m1', reply('m1', 'Hi', false)),
+      announce('turn-end:t1', end),
+      completed
     )
-    expect(state.items).toEqual([end])
+    expect(state.running).toBe(false)
+    expect(items(state)).toEqual([reply('m1', 'Hi', false), end])
   })
 
-  it('records a failed turn with its error', () => {
-    const state = apply(ready([], true), {
+  it('never adds a turn-end of its own when a turn completes or fails', () => {
+    let state = apply(ready([], true), completed)
+    expect(state).toMatchObject({ running: false, entries: [] })
+    state = apply(ready([], true), {
       event: 'turn.failed',
       payload: { sessionId: 's1', turnId: 't1', error: 'The provider said 401' }
     })
-    expect(state.running).toBe(false)
-    expect(state.items[0]).toMatchObject({ kind: 'turn-end', error: 'The provider said 401' })
+    expect(state).toMatchObject({ running: false, entries: [] })
   })
 
   it('ignores other sessions and events that race the snapshot', () => {
     const other: AnyEvent = {
       event: 'message.delta',
-      payload: { sessionId: 's2', turnId: 't', messageId: 'x', delta: 'no' }
+      payload: { sessionId: 's2', turnId: 't', messageId: 'x', key: 'assistant:x', delta: 'no' }
     }
-    expect(apply(ready(), other).items).toEqual([])
+    const streaming = { key: 'assistant:x', item: reply('x', '', true) }
+    expect(apply(ready([streaming]), other).entries).toEqual([streaming])
     const loading = chatReducer(initialChatState, { type: 'select', sessionId: 's1' })
-    expect(apply(loading, delta('m1', 'early')).items).toEqual([])
+    expect(apply(loading, announce('assistant:m1', reply('m1', 'early', true))).entries).toEqual([])
   })
 
   it('resumes a running session from its snapshot', () => {
@@ -156,7 +190,7 @@ describe('chatReducer', () => {
       at: 1,
       streaming: true
     }
-    const state = ready([streaming], true)
+    const state = ready([{ key: 'assistant:m1', item: streaming }], true)
     expect(state).toMatchObject({ running: true, turnId: 't9' })
   })
 
@@ -165,10 +199,7 @@ describe('chatReducer', () => {
     state = apply(
       state,
       { event: 'turn.started', payload: { sessionId: 's1', turnId: 't1' } },
-      {
-        event: 'turn.completed',
-        payload: { sessionId: 's1', turnId: 't1', usage, stopReason: 'end_turn' }
-      }
+      completed
     )
     state = chatReducer(state, { type: 'send-done', sessionId: 's1', turnId: 't1' })
     expect(state).toMatchObject({ running: false, sending: false })
@@ -183,8 +214,28 @@ describe('chatReducer', () => {
 
 describe('chatReducer reload', () => {
   it('keeps the transcript on screen while a reload is loading', () => {
-    const user: TranscriptItem = { kind: 'user', id: 'u1', text: 'hi', at: 1 }
+    const user = { key: 'user:u1', item: { kind: 'user', id: 'u1', text: 'hi', at: 1 } } as const
     const state = chatReducer(ready([user]), { type: 'select', sessionId: 's1', reload: true })
-    expect(state).toMatchObject({ status: 'loading', items: [user] })
+    expect(state).toMatchObject({ status: 'loading', entries: [user] })
+  })
+})
+
+describe('snapshotEntries', () => {
+  const user: TranscriptItem = { kind: 'user', id: 'u1', text: 'hi', at: 1 }
+
+  it('pairs each item of a snapshot with the key the core gave it', () => {
+    expect(snapshotEntries([user, end], ['user:u1', 'turn-end:t1'])).toEqual([
+      { key: 'user:u1', item: user },
+      { key: 'turn-end:t1', item: end }
+    ])
+  })
+
+  it('refuses a snapshot whose keys do not match its items one for one', () => {
+    expect(() => snapshotEntries([user, end], ['user:u1'])).toThrow(
+      'its snapshot has 2 items but 1 key, so the window cannot tell them apart; try again'
+    )
+    expect(() => snapshotEntries([user, end], ['same', 'same'])).toThrow(
+      'its snapshot has two items of the key "same", so the window cannot tell them apart; try again'
+    )
   })
 })

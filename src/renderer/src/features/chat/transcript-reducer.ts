@@ -1,11 +1,18 @@
 import type { AnyEvent } from '../../../../shared/contract'
-import type { TranscriptItem, Usage } from '../../../../shared/domain'
+import type { TranscriptItem } from '../../../../shared/domain'
+
+/** One item of the transcript under the key the core gave it (see transcriptKey in the core). */
+export interface TranscriptEntry {
+  key: string
+  item: TranscriptItem
+}
 
 export interface ChatState {
   sessionId: string | null
   status: 'idle' | 'loading' | 'ready' | 'error'
   error: string | null
-  items: TranscriptItem[]
+  /** The transcript, oldest first, folded by key: the window never works a key out itself. */
+  entries: TranscriptEntry[]
   running: boolean
   turnId: string | null
   /** A message is on its way to `session.send`; the composer waits. */
@@ -16,9 +23,9 @@ export interface ChatState {
 
 export type ChatAction =
   | { type: 'select'; sessionId: string; reload?: boolean }
-  | { type: 'loaded'; sessionId: string; items: TranscriptItem[]; running: boolean }
+  | { type: 'loaded'; sessionId: string; entries: TranscriptEntry[]; running: boolean }
   | { type: 'load-failed'; sessionId: string; error: string }
-  | { type: 'event'; event: AnyEvent; at: number }
+  | { type: 'event'; event: AnyEvent }
   | { type: 'send-started' }
   | { type: 'send-done'; sessionId: string; turnId: string }
   | { type: 'send-failed'; error: string }
@@ -29,7 +36,7 @@ export const initialChatState: ChatState = {
   sessionId: null,
   status: 'idle',
   error: null,
-  items: [],
+  entries: [],
   running: false,
   turnId: null,
   sending: false,
@@ -37,114 +44,84 @@ export const initialChatState: ChatState = {
   stopping: false
 }
 
-const NO_USAGE: Usage = { inputTokens: 0, outputTokens: 0, cachedTokens: 0 }
-
-/** The identity an item keeps while it changes: messages by id, tools by call, ends by turn. */
-export function itemKey(item: TranscriptItem): string {
-  switch (item.kind) {
-    case 'user':
-      return `user:${item.id}`
-    case 'assistant':
-      return `assistant:${item.id}`
-    case 'tool':
-      return `tool:${item.call.id}`
-    case 'turn-end':
-      return `turn-end:${item.turnId}`
-    case 'compaction':
-      return `compaction:${item.id}`
+/**
+ * A `session.get` snapshot as entries: `keys[i]` is the key of `transcript[i]`. A snapshot whose
+ * keys do not pair up one for one with distinct items is refused rather than folded wrongly.
+ */
+export function snapshotEntries(
+  transcript: readonly TranscriptItem[],
+  keys: readonly string[]
+): TranscriptEntry[] {
+  if (keys.length !== transcript.length) {
+    const items = `${transcript.length} item${transcript.length === 1 ? '' : 's'}`
+    const named = `${keys.length} key${keys.length === 1 ? '' : 's'}`
+    throw new Error(
+      `its snapshot has ${items} but ${named}, so the window cannot tell them apart; try again`
+    )
   }
+  const seen = new Set<string>()
+  return transcript.map((item, i) => {
+    const key = keys[i] as string
+    if (seen.has(key)) {
+      throw new Error(
+        `its snapshot has two items of the key "${key}", so the window cannot tell them apart; try again`
+      )
+    }
+    seen.add(key)
+    return { key, item }
+  })
 }
 
-function findIndex(items: TranscriptItem[], key: string): number {
+function findIndex(entries: readonly TranscriptEntry[], key: string): number {
   // Updates are nearly always about the newest items, so search from the end.
-  for (let i = items.length - 1; i >= 0; i--) {
-    const item = items[i]
-    if (item && itemKey(item) === key) return i
+  for (let i = entries.length - 1; i >= 0; i--) {
+    if (entries[i]?.key === key) return i
   }
   return -1
 }
 
-/** Replaces the item with the same key in place, or appends it. */
-export function upsertItem(items: TranscriptItem[], item: TranscriptItem): TranscriptItem[] {
-  const index = findIndex(items, itemKey(item))
-  if (index === -1) return [...items, item]
-  const next = items.slice()
-  next[index] = item
+/** Replaces the entry with the same key in place, or appends it. */
+function upsertEntry(entries: TranscriptEntry[], entry: TranscriptEntry): TranscriptEntry[] {
+  const index = findIndex(entries, entry.key)
+  if (index === -1) return [...entries, entry]
+  const next = entries.slice()
+  next[index] = entry
   return next
 }
 
+/**
+ * More text for a streaming reply. The core announces the reply before its first piece, so a
+ * piece for a reply the window does not hold is dropped, never made into an item of its own.
+ */
 function appendDelta(
-  items: TranscriptItem[],
-  payload: { turnId: string; messageId: string; delta: string },
-  at: number
-): TranscriptItem[] {
-  const index = findIndex(items, `assistant:${payload.messageId}`)
-  const current = index === -1 ? undefined : items[index]
-  if (!current || current.kind !== 'assistant') {
-    return [
-      ...items,
-      {
-        kind: 'assistant',
-        id: payload.messageId,
-        turnId: payload.turnId,
-        text: payload.delta,
-        at,
-        streaming: true
-      }
-    ]
+  entries: TranscriptEntry[],
+  payload: { key: string; delta: string }
+): TranscriptEntry[] {
+  const index = findIndex(entries, payload.key)
+  const current = entries[index]
+  if (current?.item.kind !== 'assistant') return entries
+  const next = entries.slice()
+  next[index] = {
+    key: current.key,
+    item: { ...current.item, text: current.item.text + payload.delta, streaming: true }
   }
-  const next = items.slice()
-  next[index] = { ...current, text: current.text + payload.delta, streaming: true }
   return next
 }
 
-/** Ends a turn: stops its streaming cursors and adds a turn-end if the server sent none yet. */
-function endTurn(
-  items: TranscriptItem[],
-  turnId: string,
-  end: { usage: Usage; stopReason: string; error: string | null },
-  at: number
-): TranscriptItem[] {
-  const settled = items.map((item) =>
-    item.kind === 'assistant' && item.turnId === turnId && item.streaming
-      ? { ...item, streaming: false }
-      : item
-  )
-  const existing = findIndex(settled, `turn-end:${turnId}`)
-  if (existing !== -1) {
-    const current = settled[existing]
-    // The server's own turn-end is authoritative; only fill in an error it lacks.
-    if (current?.kind === 'turn-end' && end.error && !current.error) {
-      settled[existing] = { ...current, error: end.error }
-    }
-    return settled
-  }
-  return [...settled, { kind: 'turn-end', turnId, ...end, at }]
-}
-
-function reduceEvent(state: ChatState, event: AnyEvent, at: number): ChatState {
+function reduceEvent(state: ChatState, event: AnyEvent): ChatState {
   switch (event.event) {
-    case 'transcript.item':
-      return { ...state, items: upsertItem(state.items, event.payload.item) }
+    case 'transcript.item': {
+      const { key, item } = event.payload
+      return { ...state, entries: upsertEntry(state.entries, { key, item }) }
+    }
     case 'message.delta':
-      return { ...state, items: appendDelta(state.items, event.payload, at) }
+      return { ...state, entries: appendDelta(state.entries, event.payload) }
     case 'turn.started':
       return { ...state, running: true, turnId: event.payload.turnId, sending: false }
-    case 'turn.completed': {
-      const { turnId, usage, stopReason } = event.payload
-      const items = endTurn(state.items, turnId, { usage, stopReason, error: null }, at)
-      return { ...state, items, running: false, turnId: null, stopping: false, sending: false }
-    }
-    case 'turn.failed': {
-      const { turnId, error } = event.payload
-      const items = endTurn(
-        state.items,
-        turnId,
-        { usage: NO_USAGE, stopReason: 'error', error },
-        at
-      )
-      return { ...state, items, running: false, turnId: null, stopping: false, sending: false }
-    }
+    // A turn's end is an item the core recorded before saying it ended: only the flags change.
+    case 'turn.completed':
+    case 'turn.failed':
+      return { ...state, running: false, turnId: null, stopping: false, sending: false }
     case 'session.updated':
       // A safety net for a missed turn event; never overrides an in-flight send.
       if (state.sending) return state
@@ -176,8 +153,8 @@ export function eventSessionId(event: AnyEvent): string | null {
   }
 }
 
-function runningTurn(items: TranscriptItem[]): string | null {
-  const last = items[items.length - 1]
+function runningTurn(entries: TranscriptEntry[]): string | null {
+  const last = entries[entries.length - 1]?.item
   return last && last.kind !== 'user' && last.kind !== 'turn-end' ? last.turnId : null
 }
 
@@ -194,9 +171,9 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
       return {
         ...state,
         status: 'ready',
-        items: action.items,
+        entries: action.entries,
         running: action.running,
-        turnId: action.running ? runningTurn(action.items) : null
+        turnId: action.running ? runningTurn(action.entries) : null
       }
     case 'load-failed':
       if (action.sessionId !== state.sessionId) return state
@@ -205,7 +182,7 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
       // While the snapshot is on its way, events already in it arrive first on the same
       // ordered channel; applying them too would double the streamed text.
       if (state.status !== 'ready' || eventSessionId(action.event) !== state.sessionId) return state
-      return reduceEvent(state, action.event, action.at)
+      return reduceEvent(state, action.event)
     case 'send-started':
       return { ...state, sending: true, sendError: null }
     case 'send-done':

@@ -1,11 +1,10 @@
 import { useEffect, useLayoutEffect, useRef, useState, type JSX } from 'react'
-import type { TranscriptItem } from '../../../../shared/domain'
 import { ArrowDownIcon } from '../../lib/icons'
 import { ForkButton } from '../sessions/fork-button'
 import { CompactionDivider } from './compaction-divider'
 import { AssistantMessage } from './message-assistant'
 import { ToolCard } from './tool-card'
-import { itemKey } from './transcript-reducer'
+import type { TranscriptEntry } from './transcript-reducer'
 import { TRANSCRIPT_WINDOW, tailWindow, widenWindow } from './transcript-window'
 import { TurnEnd } from './turn-end'
 
@@ -14,14 +13,15 @@ const STICK_DISTANCE = 48
 const EARLIER_DISTANCE = 300
 
 function Item({
-  item,
+  entry,
   sessionId
 }: {
-  item: TranscriptItem
+  entry: TranscriptEntry
   sessionId: string | null
 }): JSX.Element {
-  // A message can start a fork of the session (see features/sessions).
-  const fork = sessionId ? <ForkButton sessionId={sessionId} itemKey={itemKey(item)} /> : null
+  const { item } = entry
+  // A message can start a fork of the session (see features/sessions), named by the core's key.
+  const fork = sessionId ? <ForkButton sessionId={sessionId} itemKey={entry.key} /> : null
   switch (item.kind) {
     case 'user':
       return (
@@ -50,7 +50,7 @@ function Item({
 
 interface Props {
   sessionId: string | null
-  items: TranscriptItem[]
+  entries: TranscriptEntry[]
   /** Shown after the items while the model has not produced anything yet. */
   thinking: boolean
   empty: JSX.Element | null
@@ -65,7 +65,7 @@ interface Props {
  */
 export function TranscriptView({
   sessionId,
-  items,
+  entries,
   thinking,
   empty,
   followSignal
@@ -84,13 +84,13 @@ export function TranscriptView({
   // Only the newest items are rendered at first (see transcript-window); reset per session.
   const [windowed, setWindowed] = useState({ sessionId, shown: TRANSCRIPT_WINDOW })
   if (windowed.sessionId !== sessionId) setWindowed({ sessionId, shown: TRANSCRIPT_WINDOW })
-  const { visible, hidden } = tailWindow(items, windowed.shown)
+  const { visible, hidden } = tailWindow(entries, windowed.shown)
   /** Distance from the bottom to keep while older items are added above. */
   const anchor = useRef<number | null>(null)
   const showEarlier = (): void => {
     const el = scroller.current
     if (el) anchor.current = el.scrollHeight - el.scrollTop
-    setWindowed((w) => ({ ...w, shown: widenWindow(w.shown, items.length) }))
+    setWindowed((w) => ({ ...w, shown: widenWindow(w.shown, entries.length) }))
   }
 
   useLayoutEffect(() => {
@@ -111,7 +111,7 @@ export function TranscriptView({
 
   useLayoutEffect(() => {
     if (stick.current) toBottom()
-  }, [items, thinking])
+  }, [entries, thinking])
 
   useEffect(() => {
     const el = content.current
@@ -141,7 +141,7 @@ export function TranscriptView({
         data-testid="transcript"
       >
         <div className="transcript__content" ref={content}>
-          {items.length === 0 && empty}
+          {entries.length === 0 && empty}
           {hidden > 0 && (
             <button
               type="button"
@@ -152,8 +152,8 @@ export function TranscriptView({
               Show {hidden.toLocaleString('en-US')} earlier items
             </button>
           )}
-          {visible.map((item) => (
-            <Item key={itemKey(item)} item={item} sessionId={sessionId} />
+          {visible.map((entry) => (
+            <Item key={entry.key} entry={entry} sessionId={sessionId} />
           ))}
           {thinking && (
             <div className="thinking" aria-live="polite" data-testid="thinking">

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import type { ToolCallView, ToolDisplay } from '../../../../shared/domain'
 import type { JobSummary } from '../../../../shared/jobs'
 import {
   initialJobsState,
@@ -7,6 +8,7 @@ import {
   monitorJobs,
   runningCount,
   shownJob,
+  startedJob,
   type JobsAction,
   type JobsState
 } from './jobs-reducer'
@@ -31,6 +33,26 @@ function job(id: string, extra: Partial<JobSummary> = {}): JobSummary {
     droppedBytes: 0,
     urls: [],
     ...extra
+  }
+}
+
+/** A finished Shell call as its card has it, with the result's display field (or none). */
+function shellCall(
+  id: string,
+  display: ToolDisplay | undefined,
+  text = 'Started in the background.'
+): ToolCallView {
+  return {
+    id,
+    name: 'Shell',
+    input: { command: 'npm run dev', background: true },
+    state: 'done',
+    readOnly: false,
+    capabilities: null,
+    startedAt: 1,
+    endedAt: 2,
+    output: { content: [{ type: 'text', text }], isError: false, external: false, display },
+    refusedBy: null
   }
 }
 
@@ -113,6 +135,25 @@ describe('jobsReducer', () => {
     state = jobsReducer(state, { type: 'action-failed', jobId: 'j2', error: 'gone' })
     expect(state.stopping).toEqual([])
     expect(state.actionError).toBe('gone')
+  })
+
+  it('links a background Shell card to the job its result names as a field', () => {
+    const state = run(...loaded(job('j1', { callId: 'c-1' }), job('j2', { callId: 'c-2' })))
+    // The text says another job: the window goes by the field, never by the sentence.
+    const card = shellCall('c-1', { kind: 'job', jobId: 'j2' }, 'Started j1 in the background.')
+    expect(startedJob(state, 's1', card)?.id).toBe('j2')
+    expect(startedJob(state, 's1', { ...card, state: 'running' })).toBeNull()
+    expect(startedJob(state, 's1', shellCall('c-1', { kind: 'job', jobId: 'j9' }))).toBeNull()
+  })
+
+  it('links a card recorded before the field by the job that its call started', () => {
+    const state = run(...loaded(job('j1', { callId: 'c-1' }), job('j2', { callId: 'c-2' })))
+    const old = shellCall('c-2', undefined, 'Started bashcmd-7 in the background.')
+    expect(startedJob(state, 's1', old)?.id).toBe('j2')
+    // Another session's call of the same id, or a foreground command, is not its job.
+    expect(startedJob(state, 's2', old)).toBeNull()
+    const foreground = run(...loaded(job('j3', { callId: 'c-3', background: false })))
+    expect(startedJob(foreground, 's1', shellCall('c-3', undefined))).toBeNull()
   })
 
   it('opens the panel on a given job', () => {

@@ -1,3 +1,4 @@
+import type { ToolCallView } from '../../../../shared/domain'
 import type { JobSummary } from '../../../../shared/jobs'
 
 export interface JobsState {
@@ -145,6 +146,29 @@ export function jobOfCall(
   return (
     state.jobs.find(
       (job) => job.callId === callId && job.sessionId === sessionId && !job.background
+    ) ?? null
+  )
+}
+
+/**
+ * The background job a finished Shell call started, while the monitor lists it. The result names
+ * it as a field; a card recorded before that field existed is matched by the call that started
+ * the job instead (jobs carry their call), never by reading the sentence meant for the model.
+ */
+export function startedJob(
+  state: JobsState,
+  sessionId: string | null,
+  call: ToolCallView
+): JobSummary | null {
+  if (call.state !== 'done' || !call.output) return null
+  const display = call.output.display
+  if (display?.kind === 'job') {
+    return state.jobs.find((job) => job.id === display.jobId && job.background) ?? null
+  }
+  if (display) return null
+  return (
+    state.jobs.find(
+      (job) => job.background && job.callId === call.id && job.sessionId === sessionId
     ) ?? null
   )
 }

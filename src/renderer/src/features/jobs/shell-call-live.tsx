@@ -2,18 +2,10 @@ import type { JSX } from 'react'
 import type { ToolCallView } from '../../../../shared/domain'
 import { StopIcon, TerminalIcon } from '../../lib/icons'
 import { useChat } from '../chat/chat-store'
-import { jobOfCall } from './jobs-reducer'
+import { jobOfCall, startedJob } from './jobs-reducer'
 import { showJob, stopCall, useJobs } from './jobs-store'
 import { TerminalView } from './terminal-view'
 import './jobs.css'
-
-/** The job a background Shell call started, read from its result ("Started bashcmd-3 …"). */
-function startedJobId(call: ToolCallView): string | null {
-  const text = (call.output?.content ?? [])
-    .flatMap((block) => (block.type === 'text' ? [block.text] : []))
-    .join('\n')
-  return /^Started (bashcmd-\d+) in the background/.exec(text)?.[1] ?? null
-}
 
 /**
  * What a Shell call's card adds: while a foreground command runs, its live output and a Stop
@@ -25,8 +17,7 @@ export function ShellCallLive({ call }: { call: ToolCallView }): JSX.Element | n
     call.state === 'running' ? jobOfCall(s.state, sessionId, call.id) : null
   )
   const stopping = useJobs((s) => (job ? s.state.stopping.includes(job.id) : false))
-  const started = call.state === 'done' ? startedJobId(call) : null
-  const listed = useJobs((s) => (started ? s.state.jobs.some((j) => j.id === started) : false))
+  const started = useJobs((s) => startedJob(s.state, sessionId, call)?.id ?? null)
 
   if (job && sessionId) {
     return (
@@ -47,7 +38,7 @@ export function ShellCallLive({ call }: { call: ToolCallView }): JSX.Element | n
       </div>
     )
   }
-  if (started && listed) {
+  if (started) {
     return (
       <div className="shell-live__started">
         <button

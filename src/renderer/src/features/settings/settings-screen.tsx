@@ -13,6 +13,7 @@ import { McpSection } from '../mcp/mcp-section'
 import { MemorySection } from '../memory/memory-section'
 import { SearchSection } from '../web/search-section'
 import { SkillsSection } from '../skills/skills-section'
+import { ToolsSection } from './tools-section'
 import { PermissionRules } from '../permissions/permission-rules'
 import './settings.css'
 
@@ -232,6 +233,7 @@ export function SettingsScreen(): JSX.Element {
             {!onboarding && <PermissionRules />}
           </section>
 
+          {!onboarding && <ToolsSection />}
           {!onboarding && <McpSection />}
           {!onboarding && <MemorySection />}
 

@@ -3,7 +3,7 @@ import type http from 'node:http'
 import { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js'
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js'
-import { startLocalServer, type LocalServer } from './test-server'
+import { startLocalServer, type LocalServer } from './web-test-server'
 
 export interface FakeHit {
   title: string

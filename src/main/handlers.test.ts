@@ -2,9 +2,9 @@ import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startFakeModelServer, type FakeModelServer } from '../../../e2e/fixtures/fake-model-server'
-import { createCore, type Core } from '../core'
-import { createMemoryPair, type RpcClient } from './memory-transport'
+import { startFakeModelServer, type FakeModelServer } from './testing/fake-model-server'
+import { createCore, type Core } from './core'
+import { createMemoryPair, type RpcClient } from './rpc/memory-transport'
 
 let dir: string
 let core: Core

@@ -31,7 +31,7 @@ export function filesystemServer(
   }
 }
 
-/** A small real server whose `lookup` tool has no annotations (see testing/hintless-mcp-server). */
+/** A small real server whose `lookup` tool has no annotations (see hintless-mcp-server.mjs). */
 export function hintlessServer(
   name = 'hintless',
   extra: Partial<McpServerSettingsInput> = {}
@@ -39,7 +39,7 @@ export function hintlessServer(
   return {
     name,
     command: process.execPath,
-    args: [path.resolve(__dirname, '../testing/hintless-mcp-server.mjs')],
+    args: [path.resolve(__dirname, 'hintless-mcp-server.mjs')],
     ...extra
   }
 }

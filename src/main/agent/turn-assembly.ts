@@ -1,0 +1,172 @@
+import type { Settings } from '../../shared/settings'
+import { Gate, type Approver } from '../gate/gate'
+import { gatePolicy } from '../gate/policy'
+import type { PermissionRule } from '../gate/rules'
+import type { Taint } from '../gate/taint'
+import { compactThreshold, outputBudgetBytes } from '../providers/context-window'
+import { modelRefSupportsImages } from '../providers/model-capabilities'
+import type { Catalog } from '../tools/catalog'
+import type { CoreServices } from './core-services'
+import type { Session } from './session'
+import { systemPrompt } from './system-prompt'
+import type { TurnDeps } from './turn-loop'
+import { turnTools } from './turn-tools'
+
+/** Whose rules a gate applies and for which folder its checks run. */
+export interface GateTarget {
+  /** The folder the calls work in (a parallel branch's copy for its child). */
+  workspace: string
+  /** The folder whose project rules apply (the parent's, for a child). */
+  rulesWorkspace?: string
+  sessionRules?: PermissionRule[]
+  planning?: boolean
+}
+
+/** A child agent's turn: its own session, the parent it answers to, and what it was given. */
+export interface ChildTurn {
+  parent: Session
+  child: Session
+  /** Exactly the tools it was granted. */
+  catalog: Catalog
+  /** Extra system text: who the child is, and the answer shape. */
+  brief: string
+  approver: Approver
+  /** What the gate counts as entered the child's conversation (its parent's included, live). */
+  taint: () => Taint
+}
+
+/**
+ * The one place a turn is put together from a session, the settings of this moment and the
+ * core's services: its tools (filtered by the settings, the profile and planning mode), its
+ * gate, its output budget, compaction, instructions and provider. Nothing here is kept between
+ * turns, so a change in Settings applies from the next one.
+ */
+export class TurnAssembler {
+  constructor(readonly services: CoreServices) {}
+
+  /** What the next turn of a session needs; throws a sentence when it cannot start. */
+  async forSession(session: Session): Promise<TurnDeps> {
+    const settings = await this.services.settings()
+    // A session made before any model was set up (first start, or while the settings file was
+    // broken) takes the default model once there is one, rather than failing every message.
+    if (!session.model && settings.default_model) {
+      const { provider, model } = settings.default_model
+      session.model = { providerId: provider, model }
+    }
+    const provider = this.services.providers.providerFor(session.model, settings)
+    const tools = turnTools(await this.services.tools.forWorkspace(session.workspace, settings), {
+      profile: session.profile,
+      planning: session.planning,
+      disclosed: session.disclosed,
+      disclosable: settings.disclosable_tools
+    })
+    const gate = await this.gate(
+      settings,
+      { workspace: session.workspace, sessionRules: session.rules, planning: session.planning },
+      this.services.approver,
+      () => session.taint
+    )
+    return {
+      ...this.budgets(session, settings),
+      provider,
+      catalog: tools.catalog,
+      offered: tools.offered,
+      refuse: tools.refuse,
+      gate,
+      system: await this.system(session)
+    }
+  }
+
+  /** What a child agent's turn needs: its parent's rules, compaction and instructions. */
+  async forChild(turn: ChildTurn): Promise<TurnDeps> {
+    const settings = await this.services.settings()
+    const { parent, child } = turn
+    const provider = this.services.providers.providerFor(child.model, settings)
+    const gate = await this.gate(
+      settings,
+      {
+        workspace: child.workspace,
+        rulesWorkspace: parent.workspace,
+        sessionRules: parent.rules,
+        planning: parent.planning
+      },
+      turn.approver,
+      turn.taint
+    )
+    return {
+      ...this.budgets(child, settings),
+      provider,
+      catalog: turn.catalog,
+      gate,
+      system: await this.system(child, turn.brief)
+    }
+  }
+
+  /** The tools and gate of one call outside any session (`mecatl call`). */
+  async forCall(workspace: string): Promise<{ catalog: Catalog; gate: Gate }> {
+    const settings = await this.services.settings()
+    return {
+      catalog: await this.services.tools.forWorkspace(workspace, settings),
+      gate: await this.gate(settings, { workspace }, this.services.approver)
+    }
+  }
+
+  /** The built-in and MCP tools of a folder under the settings in force. */
+  async toolsFor(workspace: string): Promise<Catalog> {
+    return this.services.tools.forWorkspace(workspace, await this.services.settings())
+  }
+
+  private async gate(
+    settings: Settings,
+    target: GateTarget,
+    approver: Approver,
+    taint?: () => Taint
+  ): Promise<Gate> {
+    const book = this.services.rules
+    const scope = {
+      workspace: target.rulesWorkspace ?? target.workspace,
+      sessionRules: target.sessionRules
+    }
+    // Read afresh for every call too: a rule saved while the turn runs applies to its next call.
+    const currentRules = book ? () => book.effective(scope) : undefined
+    const policy = gatePolicy(settings, {
+      workspace: target.workspace,
+      modeOverride: this.services.launch.modeOverride,
+      sessionRules: target.sessionRules,
+      rules: await currentRules?.(),
+      currentRules,
+      autoApprove: this.services.launch.autoApprove,
+      planning: target.planning
+    })
+    return new Gate(policy, approver, taint)
+  }
+
+  private budgets(
+    session: Session,
+    settings: Settings
+  ): Pick<
+    TurnDeps,
+    | 'model'
+    | 'maxTokens'
+    | 'outputBudgetBytes'
+    | 'compactAt'
+    | 'modelSupportsImages'
+    | 'providerIdleMs'
+  > {
+    return {
+      model: session.model?.model ?? '',
+      maxTokens: settings.max_tokens,
+      outputBudgetBytes: outputBudgetBytes(session.model, settings),
+      compactAt: compactThreshold(session.model, settings),
+      modelSupportsImages: modelRefSupportsImages(session.model, settings),
+      providerIdleMs: settings.provider_idle_timeout_s * 1000
+    }
+  }
+
+  /** The system prompt: Mecatl's, the folder's and the person's instructions, then `extra`. */
+  private async system(session: Session, extra = ''): Promise<string> {
+    // Re-read every turn, so an edit of AGENTS.md applies from the next message.
+    const instructions = (await session.instructions.refresh()).loaded.text
+    return [systemPrompt(session.workspace), instructions, extra].filter(Boolean).join('\n\n')
+  }
+}

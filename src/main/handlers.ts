@@ -1,0 +1,88 @@
+import type { Handlers } from '../shared/contract/handlers'
+import { sessionHandlers } from './agent/session-handlers'
+import type { SessionService } from './agent/session-service'
+import type { ParallelRuns } from './agent/subagent/parallel'
+import { turnHandlers } from './agent/turn-handlers'
+import type { EventHub } from './events/event-hub'
+import { gateHandlers } from './gate/gate-handlers'
+import type { InteractiveApprover } from './gate/interactive-approver'
+import type { RuleBook } from './gate/rule-book'
+import { jobHandlers } from './jobs/job-handlers'
+import type { JobManager } from './jobs/job-manager'
+import { mcpHandlers } from './mcp/mcp-handlers'
+import type { McpManager } from './mcp/mcp-manager'
+import type { KeySource } from './providers/create-provider'
+import { providerHandlers } from './providers/provider-handlers'
+import type { ProviderLookup } from './providers/provider-lookup'
+import type { ProjectSettingsFiles } from './settings/project-settings'
+import { settingsHandlers } from './settings/settings-handlers'
+import type { SettingsStore } from './settings/settings-store'
+import { skillHandlers } from './skills/skill-handlers'
+import type { MemoryStore } from './store/memory-store'
+import type { SessionStore } from './store/session-store'
+import type { QuestionBroker } from './tools/ask-user/question-broker'
+import type { Catalog } from './tools/catalog'
+import { memoryHandlers } from './tools/memory/memory-handlers'
+import { websearchHandlers } from './tools/web/web-handlers'
+import { checkFolder } from './workspace/check-folder'
+import type { RecentFolders } from './workspace/recent-folders'
+import { workspaceHandlers, type HostHooks } from './workspace/workspace-handlers'
+
+export type { HostHooks }
+
+export interface HandlerDeps {
+  host: 'electron' | 'browser' | 'cli'
+  dataDir: string
+  workspace: string | null
+  hooks: HostHooks
+  /** The built-in tools under the settings in force (a live view). */
+  catalog: Catalog
+  /** Built-in tools plus a project folder's MCP tools. */
+  catalogFor: (workspace: string) => Promise<Catalog>
+  mcp: McpManager
+  jobs: JobManager
+  sessions: SessionService
+  settings: SettingsStore
+  /** The projects' own settings files, with their last valid copies. */
+  projectSettings: ProjectSettingsFiles
+  approver: InteractiveApprover | null
+  keys: KeySource
+  /** Which providers a model reference can reach (the settings', or one given by flags). */
+  providers: ProviderLookup
+  recent: RecentFolders
+  rules: RuleBook
+  memory: MemoryStore
+  /** Recorded sessions (rename, delete, search, fork, export); `hub` tells windows of changes. */
+  sessionStore: SessionStore
+  hub: EventHub
+  /** AskUser's questions; null with nobody to ask. */
+  questions: QuestionBroker | null
+  /** The person's folder of instructions, skills and commands. */
+  userDir: string
+  /** Whether the Skill tool is offered under the settings in force. */
+  skillsEnabled: () => Promise<boolean>
+  /** Select-mode Parallel runs waiting for a branch to be taken. */
+  parallel: ParallelRuns | null
+}
+
+/** Every call of the contract, answered by the feature it belongs to. */
+export function createHandlers(deps: HandlerDeps): Handlers {
+  const { sessions } = deps
+  return {
+    ...workspaceHandlers(deps),
+    ...turnHandlers(deps),
+    ...gateHandlers({ ...deps, session: (id) => sessions.get(id) }),
+    ...settingsHandlers(deps.settings, deps.projectSettings),
+    ...providerHandlers({ ...deps, storeSecret: deps.hooks.storeSecret }),
+    ...mcpHandlers(deps.mcp, checkFolder),
+    ...jobHandlers(deps.jobs, checkFolder),
+    ...memoryHandlers(deps.memory, checkFolder),
+    ...sessionHandlers({ sessions, store: deps.sessionStore, hub: deps.hub, checkFolder }),
+    ...websearchHandlers(deps.keys),
+    ...skillHandlers({
+      userDir: deps.userDir,
+      skillsEnabled: deps.skillsEnabled,
+      checkFolder
+    })
+  }
+}

@@ -1,0 +1,58 @@
+import { RpcError } from '../../shared/contract'
+import type { Handlers } from '../../shared/contract/handlers'
+import { providerSettingsSchema } from '../../shared/settings'
+import type { SettingsStore } from '../settings/settings-store'
+import { describeFailure } from '../agent/turn-loop'
+import { createProvider, type KeySource } from './create-provider'
+import { modelInventory } from './model-inventory'
+
+const PROVIDER_TEST_TIMEOUT_MS = 15_000
+
+export interface ProviderHandlerDeps {
+  settings: SettingsStore
+  keys: KeySource
+  /** Keeps a key with the desktop's safeStorage; absent elsewhere. */
+  storeSecret?: (name: string, value: string) => Promise<void>
+}
+
+type ProviderCall = 'provider.test' | 'provider.models' | 'secrets.store'
+
+/** Testing a provider drafted in Settings, the models there are, and storing keys. */
+export function providerHandlers(deps: ProviderHandlerDeps): Pick<Handlers, ProviderCall> {
+  return {
+    'provider.test': async ({ provider: raw }) => {
+      const parsed = providerSettingsSchema.safeParse(raw)
+      if (!parsed.success) {
+        const first = parsed.error.issues[0]
+        return { ok: false, error: `${first?.path.join('.') || 'provider'}: ${first?.message}` }
+      }
+      try {
+        // A draft from the form, not a lookup: it is not in the settings yet.
+        const provider = createProvider(parsed.data, deps.keys)
+        const models = await provider.listModels(AbortSignal.timeout(PROVIDER_TEST_TIMEOUT_MS))
+        return { ok: true, models }
+      } catch (error) {
+        return { ok: false, error: describeFailure(error) }
+      }
+    },
+    'provider.models': async () => {
+      const current = (await deps.settings.get()).settings
+      const fallback = current.default_model
+      return {
+        // The same inventory DiscoverModels gives the model: windows and image support, no keys.
+        models: modelInventory(current),
+        defaultModel: fallback ? { providerId: fallback.provider, model: fallback.model } : null
+      }
+    },
+    'secrets.store': async ({ name, value }) => {
+      if (!deps.storeSecret) {
+        throw new RpcError(
+          'unsupported',
+          'storing keys needs the desktop app; here, name an environment variable that holds the key'
+        )
+      }
+      await deps.storeSecret(name, value)
+      return { stored: true }
+    }
+  }
+}

@@ -1,0 +1,136 @@
+import type { StoreDatabase } from './database'
+import { decodeEvent, encodeEvent } from './session-log-codec'
+
+/** One recorded event of a session, as the hub emitted it (without its `sessionId`). */
+export interface StoredEvent {
+  /** Its place in the log: rising within a session (not contiguous: folded rows leave gaps). */
+  seq: number
+  at: number
+  /** The event's name: `transcript.item`, `message.delta`, `turn.started`, `todo.updated`... */
+  kind: string
+  /** A transcript item's key, or for a `message.delta` its reply's key; else null. */
+  key: string | null
+  payload: Record<string, unknown>
+}
+
+/** An event to record. */
+export interface NewEvent {
+  kind: string
+  /**
+   * A transcript item's key: the event is the item's latest state and replaces what was recorded
+   * under the key. For a `message.delta`, the key of the reply it adds to.
+   */
+  key?: string | null
+  payload: Record<string, unknown>
+  /**
+   * What search should find in an event that carries no message; a message's own words (a user
+   * message, a reply, a delta) are stored for search as they are, and this is not needed.
+   */
+  text?: string | null
+  at?: number
+}
+
+/** The event kind that adds to an item instead of replacing it: a piece of a streaming reply. */
+export const DELTA = 'message.delta'
+
+interface Earlier {
+  seq: number
+  kind: string
+  bytes: number
+}
+
+/**
+ * A session's event log, linear in what it holds: each transcript item is one row in its latest
+ * state, at the place the item first appeared, so the log holds each byte of final content about
+ * once however often the item changed on the way. A reply streams as `message.delta` rows of new
+ * text only, which its final state folds away; until then (a crash mid-reply) the reply's row
+ * plus its deltas are the text so far. Each write is one transaction: a row is always in one
+ * whole state, and a fold either happened or not.
+ */
+export class SessionLog {
+  constructor(private readonly database: StoreDatabase) {}
+
+  /**
+   * Records `event` for the session and keeps its size (bytes of its rows) current; false when
+   * the session has no row, and then nothing is written.
+   */
+  write(sessionId: string, event: NewEvent, at: number): boolean {
+    const encoded = encodeEvent(event.kind, event.payload)
+    if (encoded.text === null) encoded.text = event.text ?? null
+    const bytes = Buffer.byteLength(encoded.payload) + Buffer.byteLength(encoded.text ?? '')
+    const key = event.key ?? null
+    return this.database.write(() => {
+      const earlier =
+        key !== null && event.kind !== DELTA ? this.earlier(sessionId, key, event.kind) : []
+      const target = earlier.find((row) => row.kind === event.kind)
+      const freed = earlier.reduce((sum, row) => sum + row.bytes, 0)
+      const grown = this.database
+        .prepare(
+          `UPDATE sessions SET size_bytes = max(0, size_bytes + ?), updated_at = max(updated_at, ?)
+           WHERE id = ?`
+        )
+        .run(bytes - freed, at, sessionId)
+      if (grown.changes === 0) return false
+      let kept = target?.seq
+      if (kept === undefined) {
+        kept = Number(
+          this.database
+            .prepare(
+              `INSERT INTO session_events (session_id, at, kind, key, payload, text)
+               VALUES (?, ?, ?, ?, ?, ?)`
+            )
+            .run(sessionId, at, event.kind, key, encoded.payload, encoded.text).lastInsertRowid
+        )
+      } else {
+        this.database
+          .prepare('UPDATE session_events SET at = ?, payload = ?, text = ? WHERE seq = ?')
+          .run(at, encoded.payload, encoded.text, kept)
+      }
+      // The rest under the key is superseded: a reply's deltas (also those of a reply whose
+      // first row could not be written), and any second row two processes once raced to add.
+      if (earlier.some((row) => row.seq !== kept)) {
+        this.database
+          .prepare(
+            `DELETE FROM session_events WHERE session_id = ? AND key = ? AND kind IN (?, ?)
+             AND seq <> ?`
+          )
+          .run(sessionId, key, event.kind, DELTA, kept)
+      }
+      return true
+    })
+  }
+
+  /** The session's events in the order they happened. */
+  events(sessionId: string): StoredEvent[] {
+    return this.database
+      .prepare<
+        [string],
+        {
+          seq: number
+          at: number
+          kind: string
+          key: string | null
+          payload: string
+          text: string | null
+        }
+      >(
+        `SELECT seq, at, kind, key, payload, text FROM session_events WHERE session_id = ?
+         ORDER BY seq`
+      )
+      .all(sessionId)
+      .map(({ text, payload, ...row }) => ({
+        ...row,
+        payload: decodeEvent(row.kind, payload, text)
+      }))
+  }
+
+  /** What is recorded under `key` that an event of `kind` supersedes: its state and deltas. */
+  private earlier(sessionId: string, key: string, kind: string): Earlier[] {
+    return this.database
+      .prepare<[string, string, string, string], Earlier>(
+        `SELECT seq, kind, octet_length(payload) + coalesce(octet_length(text), 0) AS bytes
+         FROM session_events WHERE session_id = ? AND key = ? AND kind IN (?, ?) ORDER BY seq`
+      )
+      .all(sessionId, key, kind, DELTA)
+  }
+}

@@ -1,0 +1,53 @@
+import { RpcError } from '../../shared/contract'
+import type { Handlers } from '../../shared/contract/handlers'
+import { version } from '../version'
+import { checkFolder } from './check-folder'
+import type { RecentFolders } from './recent-folders'
+
+/** What only the host (Electron, browser mode) can do; absent hooks mean "not here". */
+export interface HostHooks {
+  pickFolder?: () => Promise<string | null>
+  /** Opens (or focuses) the folder's own window; true when it was already open elsewhere. */
+  openWorkspace?: (folder: string, caller: string) => Promise<boolean>
+  storeSecret?: (name: string, value: string) => Promise<void>
+  readSecret?: (name: string) => string | undefined
+}
+
+export interface WorkspaceHandlerDeps {
+  host: 'electron' | 'browser' | 'cli'
+  dataDir: string
+  /** The folder this process was started for, if any. */
+  workspace: string | null
+  hooks: HostHooks
+  recent: RecentFolders
+}
+
+type WorkspaceCall = 'app.info' | 'workspace.recent' | 'workspace.open' | 'workspace.pickFolder'
+
+/** Where the app runs and which folders it opens. */
+export function workspaceHandlers(deps: WorkspaceHandlerDeps): Pick<Handlers, WorkspaceCall> {
+  const { hooks } = deps
+  return {
+    'app.info': async () => ({
+      mode: deps.host,
+      version,
+      dataDir: deps.dataDir,
+      canPickFolder: Boolean(hooks.pickFolder),
+      canStoreSecrets: Boolean(hooks.storeSecret),
+      workspace: deps.workspace
+    }),
+    'workspace.recent': async () => ({ folders: await deps.recent.list() }),
+    'workspace.open': async ({ path: requested }, ctx) => {
+      const folder = await checkFolder(requested)
+      await deps.recent.add(folder)
+      const openedElsewhere = (await hooks.openWorkspace?.(folder, ctx.caller)) ?? false
+      return { path: folder, openedElsewhere }
+    },
+    'workspace.pickFolder': async () => {
+      if (!hooks.pickFolder) {
+        throw new RpcError('unsupported', 'choosing a folder needs the desktop app; type its path')
+      }
+      return { path: await hooks.pickFolder() }
+    }
+  }
+}

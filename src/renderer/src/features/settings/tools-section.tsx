@@ -1,0 +1,45 @@
+import type { JSX } from 'react'
+import { useSettings } from './settings-store'
+import { switchOn, toolSwitches, withSwitch } from './tools-switches'
+
+/** Settings → Tools: the built-in families a person can take away from the model. */
+export function ToolsSection(): JSX.Element {
+  const base = useSettings((s) => s.state.base)
+  const dispatch = useSettings((s) => s.dispatch)
+  return (
+    <section
+      className="settings-section"
+      aria-labelledby="tools-heading"
+      data-testid="tools-section"
+    >
+      <h2 id="tools-heading" className="settings-section__title">
+        Tools
+      </h2>
+      <p className="settings-section__hint">
+        What the model may use. A change applies from the next message of every open session.
+      </p>
+      <ul className="tool-switches">
+        {toolSwitches.map((entry) => (
+          <li key={entry.key} className="tool-switches__row">
+            <label className="tool-switches__label">
+              <input
+                type="checkbox"
+                data-testid={`tool-switch-${entry.key}`}
+                checked={switchOn(base, entry.key)}
+                onChange={(e) =>
+                  dispatch({
+                    type: 'base-set',
+                    key: entry.key,
+                    value: withSwitch(base, entry.key, e.target.checked)
+                  })
+                }
+              />
+              {entry.label}
+            </label>
+            <span className="field__hint">{entry.hint}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
