@@ -7,6 +7,7 @@ import { benchJobs } from './jobs.bench'
 import { benchMemory } from './memory.bench'
 import { benchRead } from './read.bench'
 import { benchRpc } from './rpc.bench'
+import { benchSandbox } from './sandbox.bench'
 import { benchSessionLog } from './session-log.bench'
 import { benchSessions } from './sessions.bench'
 
@@ -22,6 +23,7 @@ async function main(): Promise<void> {
     await benchRead(workspace)
     await benchGrepGlob()
     await benchJobs(dir, workspace)
+    await benchSandbox(dir, workspace)
     await benchMemory(dir, workspace)
     await benchSessions(dir, workspace)
     await benchSessionLog(dir)

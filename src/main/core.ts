@@ -24,6 +24,7 @@ import type { Catalog } from './tools/catalog'
 import { fsTools } from './tools/fs'
 import { projectMemoryTools, userModelTools } from './tools/memory/memory-tools'
 import { ToolSet } from './tools/tool-set'
+import { SandboxService } from './sandbox/sandbox-service'
 import { shellTools } from './tools/shell'
 import { recallSessionTool } from './tools/recall/recall-session'
 import { todoTool } from './tools/todo/todo'
@@ -37,6 +38,7 @@ import { skillTool } from './tools/skill/skill-tool'
 import { userConfigDir } from './skills/user-dir'
 import type { Tool } from './tools/tool'
 import { RecentFolders } from './workspace/recent-folders'
+import { WorkspaceTrust } from './workspace/workspace-trust'
 import { releaseTempJournal, sweepTempJournal, useTempJournal } from './workspace/temp-journal'
 import type { DelegationDeps } from './agent/subagent/child-run'
 import { delegationTools } from './agent/subagent/delegation-tools'
@@ -94,6 +96,8 @@ export interface Core {
   /** Shell commands and background jobs, for every session. */
   jobs: JobManager
   sessions: SessionService
+  /** Where Shell's commands (and sandboxed MCP servers) are confined. */
+  sandbox: SandboxService
   /** Puts every turn together (sessions, child agents, `mecatl call`). */
   turns: TurnAssembler
   settings: SettingsStore
@@ -148,7 +152,21 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const userDir = options.userDir ?? userConfigDir(env)
   // With nobody to ask (headless), the model is not offered a question it cannot get answered.
   const questions = options.interactive ? new QuestionBroker(hub) : null
-  const tools = builtinTools({ options, env, keys, userDir, jobs, store, settings, questions })
+  const sandbox = new SandboxService({ dataDir: options.dataDir, env, home: env.HOME })
+  // The self-test runs before the first command needs it, and again for a changed backend.
+  void sandbox.prepare(settings.snapshot())
+  settings.onChange((next) => void sandbox.prepare(next))
+  const tools = builtinTools({
+    options,
+    env,
+    keys,
+    userDir,
+    jobs,
+    store,
+    settings,
+    questions,
+    sandbox
+  })
   const mcp = new McpManager({
     dataDir: options.dataDir,
     env,
@@ -157,6 +175,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     trustProject: options.trustProject,
     onUpdate: (status) => hub.emit('mcp.updated', status),
     projectSettings,
+    // Servers with `sandbox: true` run under Shell's backend, with the settings of their start.
+    sandbox: {
+      wrap: async (server, cwd) => sandbox.confineServer(await settingsNow(), server, cwd)
+    },
     ...options.mcp
   })
   tools.folderToolsBy((workspace) => mcp.tools(workspace))
@@ -179,6 +201,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     spillRoot: path.join(options.dataDir, 'spill'),
     hub,
     userDir,
+    trust: new WorkspaceTrust(options.dataDir, { trustAll: options.trustProject }),
     launch: {
       modeOverride: options.modeOverride,
       autoApprove: options.autoApprove,
@@ -218,6 +241,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     keys,
     providers: services.providers,
     recent: new RecentFolders(path.join(options.dataDir, 'recent-folders.json')),
+    trust: services.trust,
     rules,
     memory: store.memory,
     sessionStore: store.sessions,
@@ -225,7 +249,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     questions,
     userDir,
     skillsEnabled: async () => tools.enabled('skills', await settingsNow()),
-    parallel: parallelRuns
+    parallel: parallelRuns,
+    sandbox
   })
   return {
     router: createRouter(handlers),
@@ -235,6 +260,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     mcp,
     jobs,
     sessions,
+    sandbox,
     turns,
     settings,
     rules,
@@ -250,6 +276,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       await sweptWrites
       releaseTempJournal(writeJournal)
       await mcp.dispose()
+      await sandbox.dispose()
       recorder.close()
       store.close()
     }
@@ -265,6 +292,7 @@ interface BuiltinParts {
   store: Store
   settings: SettingsStore
   questions: QuestionBroker | null
+  sandbox: SandboxService
 }
 
 /**
@@ -292,7 +320,13 @@ function builtinTools(parts: BuiltinParts): ToolSet {
       ...(parts.questions ? [askUserTool(parts.questions)] : [])
     ],
     switched: {
-      shell: shellTools(parts.jobs),
+      // Made per settings: Shell's capabilities and confinement follow the sandbox in force.
+      shell: (current) =>
+        shellTools(parts.jobs, {
+          status: () => parts.sandbox.status(current),
+          confine: (workspace, tmp, network) =>
+            parts.sandbox.confine(current, workspace, tmp, network ? 'on' : undefined)
+        }),
       userModel: userModelTools(parts.store.memory),
       websearch: webSearch,
       skills: [skillTool({ userDir: parts.userDir })]
@@ -303,7 +337,8 @@ function builtinTools(parts: BuiltinParts): ToolSet {
       websearch: options.websearch,
       skills: options.skills
     },
-    settingsNow: now
+    settingsNow: now,
+    prepare: (current) => parts.sandbox.prepare(current)
   })
 }
 

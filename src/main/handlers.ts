@@ -16,6 +16,7 @@ import { providerHandlers } from './providers/provider-handlers'
 import type { ProviderLookup } from './providers/provider-lookup'
 import type { ProjectSettingsFiles } from './settings/project-settings'
 import { settingsHandlers } from './settings/settings-handlers'
+import { describeSandbox, type SandboxService } from './sandbox/sandbox-service'
 import type { SettingsStore } from './settings/settings-store'
 import { skillHandlers } from './skills/skill-handlers'
 import type { MemoryStore } from './store/memory-store'
@@ -26,6 +27,7 @@ import { memoryHandlers } from './tools/memory/memory-handlers'
 import { websearchHandlers } from './tools/web/web-handlers'
 import { checkFolder } from './workspace/check-folder'
 import type { RecentFolders } from './workspace/recent-folders'
+import type { WorkspaceTrust } from './workspace/workspace-trust'
 import { workspaceHandlers, type HostHooks } from './workspace/workspace-handlers'
 
 export type { HostHooks }
@@ -50,6 +52,8 @@ export interface HandlerDeps {
   /** Which providers a model reference can reach (the settings', or one given by flags). */
   providers: ProviderLookup
   recent: RecentFolders
+  /** Whether the person trusts each folder's authors. */
+  trust: WorkspaceTrust
   rules: RuleBook
   memory: MemoryStore
   /** Recorded sessions (rename, delete, search, fork, export); `hub` tells windows of changes. */
@@ -63,6 +67,7 @@ export interface HandlerDeps {
   skillsEnabled: () => Promise<boolean>
   /** Select-mode Parallel runs waiting for a branch to be taken. */
   parallel: ParallelRuns | null
+  sandbox: SandboxService
 }
 
 /** Every call of the contract, answered by the feature it belongs to. */
@@ -70,6 +75,10 @@ export function createHandlers(deps: HandlerDeps): Handlers {
   const { sessions } = deps
   return {
     ...workspaceHandlers(deps),
+    'sandbox.status': async () => {
+      const status = await deps.sandbox.prepare((await deps.settings.get()).settings)
+      return { state: status.state, text: describeSandbox(status) }
+    },
     ...turnHandlers(deps),
     ...gateHandlers({ ...deps, session: (id) => sessions.get(id) }),
     ...settingsHandlers(deps.settings, deps.projectSettings),

@@ -10,6 +10,13 @@ export const capabilitiesSchema = z.object({
 })
 export type Capabilities = z.infer<typeof capabilitiesSchema>
 
+/**
+ * Whether the person trusts the authors of a project folder: `unknown` until they are asked.
+ * In a folder that is not trusted, what is read from it counts as untrusted input.
+ */
+export const folderTrustSchema = z.enum(['trusted', 'untrusted', 'unknown'])
+export type FolderTrust = z.infer<typeof folderTrustSchema>
+
 export const contentBlockSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('text'), text: z.string() }),
   z.object({ type: z.literal('image'), mediaType: z.string(), data: z.string() })
@@ -212,7 +219,9 @@ export const sessionSummarySchema = z.object({
   /** The session this one was forked from. */
   forkedFrom: z.string().nullable().optional(),
   /** `no-fs`: no file, shell or delegation tools (absent: the default profile). */
-  profile: sessionProfileSchema.optional()
+  profile: sessionProfileSchema.optional(),
+  /** `untrusted`: made in a folder whose authors are not trusted (absent: a trusted one). */
+  folderTrust: z.literal('untrusted').optional()
 })
 export type SessionSummary = z.infer<typeof sessionSummarySchema>
 

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { capabilitiesSchema, toolDescriptorSchema } from './domain'
+import { sandboxNetworks } from './sandbox'
 
 const envName = z
   .string()
@@ -57,6 +58,8 @@ export const mcpServerSettingsSchema = z
     enabled: z.boolean().default(true),
     force: mcpForceSchema.default({}),
     sandbox: z.boolean().default(false),
+    /** With `sandbox: true`: this server's network, over the global `sandbox.network`. */
+    network: z.enum(sandboxNetworks).optional(),
     /**
      * `lazy`: the server's tools are not sent to the model until it finds them with ToolSearch,
      * so a server of many tools does not fill the prompt. Unset: sent from the start.

@@ -3,6 +3,7 @@ import { approvalModeSchema } from './domain'
 import { checkUniqueServerNames, mcpServerSettingsSchema } from './mcp'
 import { checkDelegation, subagentProfileSchema, teamSchema } from './subagents'
 import { websearchDefaults, websearchSettingsSchema } from './websearch'
+import { sandboxDefaults, sandboxSettingsSchema } from './sandbox'
 
 const envVarName = z
   .string()
@@ -103,6 +104,8 @@ export const settingsSchema = z
       .object({ enabled: z.boolean().default(true) })
       .strict()
       .default({ enabled: true }),
+    /** How Shell (and MCP servers with `sandbox: true`) are confined: see src/shared/sandbox.ts. */
+    sandbox: sandboxSettingsSchema.default(sandboxDefaults),
     /** `enabled: false` takes the user-model memory tools (RememberUser…) out of the next turn. */
     user_model: z
       .object({ enabled: z.boolean().default(true) })

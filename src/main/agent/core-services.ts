@@ -7,6 +7,7 @@ import type { ProviderLookup } from '../providers/provider-lookup'
 import type { EventHub } from '../events/event-hub'
 import type { SessionStore } from '../store/session-store'
 import type { ToolSet } from '../tools/tool-set'
+import type { WorkspaceTrust } from '../workspace/workspace-trust'
 
 /** What the person chose when starting this process, over what the settings say. */
 export interface LaunchChoices {
@@ -40,5 +41,7 @@ export interface CoreServices {
   hub: EventHub
   /** The person's folder of instructions and skills (MECATL_HOME or ~/.config/mecatl). */
   userDir?: string
+  /** Whether the person trusts each folder's authors (`--trust-project`: all, for this run). */
+  trust: WorkspaceTrust
   launch: LaunchChoices
 }

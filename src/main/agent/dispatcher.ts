@@ -2,6 +2,7 @@ import type { Capabilities, ToolCallView, ToolDisplay } from '../../shared/domai
 import type { Gate } from '../gate/gate'
 import type { Catalog } from '../tools/catalog'
 import { errorOutput, type Tool, type ToolContext, type ToolOutput } from '../tools/tool'
+import { inUntrustedFolder } from './folder-content'
 import { cutOutput, shareBudget, textBytes, type OutputBudget } from './output-budget'
 import { parseToolInput } from './tool-input'
 
@@ -40,6 +41,11 @@ export interface DispatchDeps {
   budget?: OutputBudget
   /** Why a call by this name is refused before the gate (a tool not yet found with ToolSearch). */
   refuse?: (name: string) => string | null
+  /**
+   * The session's folder is not trusted: results that carry its content are untrusted input.
+   * Unset outside a session (`mecatl call`), where no taint is kept.
+   */
+  untrustedFolder?: boolean
 }
 
 /**
@@ -130,9 +136,11 @@ async function prepare(call: RequestedCall, deps: DispatchDeps): Promise<Prepare
   const parsed = parseToolInput(tool, call.input)
   view.input = parsed.shown
   if (!parsed.ok) return finished(view, deps, errorOutput(parsed.message))
-  const perCall = tool.capabilitiesFor?.(parsed.value)
-  if (perCall) view.capabilities = { ...perCall }
-  const judged = perCall ? { ...tool, capabilities: perCall } : tool
+  const own = tool.capabilitiesFor?.(parsed.value) ?? tool.capabilities
+  // Widened here, so the gate, the card and the session's taint all go by the same capabilities.
+  const capabilities = deps.untrustedFolder ? inUntrustedFolder(tool, own) : own
+  if (capabilities !== tool.capabilities) view.capabilities = { ...capabilities }
+  const judged = capabilities !== tool.capabilities ? { ...tool, capabilities } : tool
 
   if (deps.context.signal.aborted) {
     return finished(view, deps, notRun(deps.context.signal), 'cancel')

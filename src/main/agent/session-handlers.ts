@@ -83,8 +83,10 @@ export function sessionHandlers(deps: SessionHandlerDeps): Pick<Handlers, Sessio
         }))
       )
       const copy = sessions.get(summary.id)
-      // A file-less session's fork stays file-less; the summary below records it.
+      // A file-less session's fork stays file-less, and an untrusted one's stays untrusted; the
+      // summary below records both.
       copy.profile = source.profile
+      if (!source.folderTrusted) copy.markFolderUntrusted()
       const forked = copy.summary()
       hub.emit('session.updated', forked)
       return forked

@@ -3,6 +3,7 @@ import { RpcError } from '../../shared/contract'
 import type { ModelRef, SessionSummary, TodoItem } from '../../shared/domain'
 import type { SessionProfile } from '../../shared/session-profile'
 import type { CoreServices } from './core-services'
+import { recordedUntrustedFolder } from './folder-content'
 import { Session } from './session'
 import { historyFromTranscript, rehydrate } from './session-rehydrate'
 import { recordedProfile } from './session-profile-record'
@@ -61,7 +62,9 @@ export class SessionService {
     const session = new Session(workspace, model, {
       spillRoot: this.services.spillRoot,
       onTodos: (sessionId, items) => this.todosChanged(sessionId, items),
-      userDir: this.services.userDir
+      userDir: this.services.userDir,
+      // As the folder stands now: trusting it later applies from the next session.
+      folderTrusted: await this.services.trust.isTrusted(workspace)
     })
     session.profile = profile
     // Read at the start; each turn re-reads them, so an edit applies from the next message.
@@ -91,13 +94,15 @@ export class SessionService {
       onTodos: (id, items) => this.todosChanged(id, items),
       userDir: this.services.userDir,
       id: stored.id,
-      now: stored.createdAt
+      now: stored.createdAt,
+      folderTrusted: !recordedUntrustedFolder(events)
     })
     for (const item of transcript) session.upsert(item)
     session.history.push(...historyFromTranscript(transcript))
     session.title = stored.title
     session.updatedAt = stored.updatedAt
     session.taint = stored.taint ?? session.taint
+    if (!session.folderTrusted) session.markFolderUntrusted()
     session.planning = stored.planning ?? false
     session.forkedFrom = stored.forkedFrom
     session.profile = recordedProfile(events)
@@ -113,6 +118,18 @@ export class SessionService {
 
   private todosChanged(sessionId: string, items: TodoItem[]): void {
     if (!this.restoring.has(sessionId)) this.services.hub.emit('todo.updated', { sessionId, items })
+  }
+
+  /**
+   * The person no longer trusts the folder: its open sessions count what they read from it as
+   * untrusted at once (a widening; trusting a folder applies only to sessions made afterwards).
+   */
+  distrustFolder(workspace: string): void {
+    for (const session of this.list(workspace)) {
+      if (!session.folderTrusted) continue
+      session.markFolderUntrusted()
+      this.services.hub.emit('session.updated', session.summary())
+    }
   }
 
   /** Planning mode takes effect from the next turn: the model is then offered read-only tools. */

@@ -25,6 +25,11 @@ export interface SessionOptions {
   now?: number
   /** A stored session's id, when it is loaded back; new sessions get a fresh one. */
   id?: string
+  /**
+   * Whether the person trusts the folder's authors, as it stood when the session was made. Not
+   * trusted, what the session reads from the folder is untrusted input (see folder-content.ts).
+   */
+  folderTrusted: boolean
 }
 
 /** One conversation in one project folder: its history for the model and its transcript. */
@@ -54,6 +59,8 @@ export class Session {
   forkedFrom: string | null = null
   /** What the session may touch; fixed at creation (`no-fs`: no file, shell or delegation tools). */
   profile: SessionProfile = 'default'
+  /** Fixed at creation, except that it is lost when the person distrusts the folder. */
+  private trusted: boolean
   /** Held-back tools the model has found with ToolSearch; sent to it from then on. */
   readonly disclosed = new Set<string>()
   /** Input tokens of the latest model request: past the threshold, the next one compacts first. */
@@ -75,6 +82,23 @@ export class Session {
     this.model = model
     this.createdAt = now
     this.updatedAt = now
+    this.trusted = options.folderTrusted
+    if (!this.trusted) this.markFolderUntrusted()
+  }
+
+  /** Whether the folder's content counts as the person's own in this session. */
+  get folderTrusted(): boolean {
+    return this.trusted
+  }
+
+  /**
+   * The folder is not (or no longer) trusted: from now on what is read from it is untrusted
+   * input, and the conversation already holds some, since the folder's AGENTS.md, CLAUDE.md,
+   * skills and commands reach the model without a tool call. Trust is never given back.
+   */
+  markFolderUntrusted(): void {
+    this.trusted = false
+    this.taint = { ...this.taint, untrustedInput: true }
   }
 
   get running(): boolean {
@@ -112,7 +136,8 @@ export class Session {
       taint: { ...this.taint },
       planning: this.planning,
       forkedFrom: this.forkedFrom,
-      ...(this.profile === 'default' ? {} : { profile: this.profile })
+      ...(this.profile === 'default' ? {} : { profile: this.profile }),
+      ...(this.trusted ? {} : { folderTrust: 'untrusted' as const })
     }
   }
 }

@@ -2,7 +2,7 @@ import type { Settings } from '../../shared/settings'
 import { Gate, type Approver } from '../gate/gate'
 import { gatePolicy } from '../gate/policy'
 import type { PermissionRule } from '../gate/rules'
-import type { Taint } from '../gate/taint'
+import { widen, type Taint } from '../gate/taint'
 import { compactThreshold, outputBudgetBytes } from '../providers/context-window'
 import { modelRefSupportsImages } from '../providers/model-capabilities'
 import type { Catalog } from '../tools/catalog'
@@ -66,6 +66,8 @@ export class TurnAssembler {
       this.services.approver,
       () => session.taint
     )
+    const system = await this.system(session)
+    projectInstructionsIn(session)
     return {
       ...this.budgets(session, settings),
       provider,
@@ -73,7 +75,7 @@ export class TurnAssembler {
       offered: tools.offered,
       refuse: tools.refuse,
       gate,
-      system: await this.system(session)
+      system
     }
   }
 
@@ -169,4 +171,20 @@ export class TurnAssembler {
     const instructions = (await session.instructions.refresh()).loaded.text
     return [systemPrompt(session.workspace), instructions, extra].filter(Boolean).join('\n\n')
   }
+}
+
+/**
+ * The folder's AGENTS.md and CLAUDE.md were just read into this turn's prompt. In a folder that is
+ * not trusted they are its content like any file Read returns: private (a link can make them any
+ * file the person can read) and untrusted, so the conversation is armed before any tool runs.
+ */
+function projectInstructionsIn(session: Session): void {
+  if (session.folderTrusted) return
+  if (!session.instructions.files().some((file) => file.origin === 'project')) return
+  session.taint = widen(session.taint, {
+    privateData: true,
+    untrustedInput: true,
+    egress: 'none',
+    destructive: false
+  })
 }

@@ -168,6 +168,7 @@ export async function runTurn(
         },
         onUpdate: (call) => record({ kind: 'tool', turnId, call }),
         refuse: deps.refuse,
+        untrustedFolder: !session.folderTrusted,
         budget:
           deps.outputBudgetBytes === undefined
             ? undefined

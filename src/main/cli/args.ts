@@ -35,7 +35,9 @@ call and run take --yes: allow what the mode would ask a person about (never pas
 prompt rule, read-only mode, or the interlock).
 
 A project's own MCP servers (.mecatl/settings.yaml) run only once trusted in the window;
---trust-project runs them for this one command.
+--trust-project runs them for this one command. A folder not trusted in the window is
+untrusted: what is read from it counts as untrusted input (the interlock then refuses sends
+the model aims); --trust-project also trusts the folder for this one command (nothing is stored).
 
 --no-shell leaves Shell and ShellStatus out of the catalog (tools, call, run and serve), as
 \`shell: {enabled: false}\` in the settings does. --no-user-model leaves out the user-model

@@ -105,6 +105,9 @@ async function setup(mcp: 'none' | 'plain' | 'stubborn'): Promise<Setup> {
       ],
       default_model: { provider: 'fake', model: 'fake-model' },
       permissions: { mode: 'allow' },
+      // The job reads its process group from /proc, which inside a sandbox is its own pid
+      // namespace's; confined jobs' teardown is proved in sandbox/shell-sandbox.test.ts.
+      sandbox: { kind: 'none' },
       mcp: servers[mcp]
     })
   )

@@ -133,6 +133,9 @@ export class Gate {
       const asked = await this.askPerson(request, signal, gitWrite, { yes: false, rule: false })
       return asked.allowed ? { ...asked, gitWrite: true } : asked
     }
+    // Leaving the sandbox gives away what it protects: only a person can, for this one call.
+    const escape = tool.escapes?.(request.input)
+    if (escape) return this.askPerson(request, signal, escape, { yes: false, rule: false })
     if (verdict.decision === 'prompt') {
       return verdict.concern
         ? this.askPerson(request, signal, verdict.reason, { yes: false, rule: false })

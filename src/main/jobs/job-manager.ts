@@ -1,5 +1,5 @@
 import type { JobSummary } from '../../shared/jobs'
-import { Job, type StopCause } from './job'
+import { Job, type JobSpec, type StopCause } from './job'
 import { JOB_MARKER_VAR, markerValue, newJobToken } from './job-marker'
 import type { OutputBatch, OutputSnapshot } from './output-stream'
 import { JobTempDirs } from './temp-dirs'
@@ -33,6 +33,11 @@ export interface StartRequest {
   description?: string | null
   background: boolean
   timeoutMs: number | null
+  /**
+   * How to confine the command, given its temp directory (null: it runs bare). Throwing refuses
+   * the command with the reason: a sandbox that cannot be honoured never means running bare.
+   */
+  confine?: (tmp: string) => Promise<JobSpec['confine'] | null>
 }
 
 /**
@@ -62,7 +67,8 @@ export class JobManager {
     const token = newJobToken()
     let job: Job
     try {
-      job = this.spawn(id, tmp, token, request, this.environment(tmp, token, hidden))
+      const confine = (await request.confine?.(tmp)) ?? undefined
+      job = this.spawn(id, tmp, token, request, this.environment(tmp, token, hidden), confine)
     } catch (error) {
       await this.temp.remove(tmp)
       throw error
@@ -77,7 +83,8 @@ export class JobManager {
     tmp: string,
     token: string,
     request: StartRequest,
-    env: Record<string, string>
+    env: Record<string, string>,
+    confine: JobSpec['confine']
   ): Job {
     const job: Job = new Job(
       {
@@ -89,6 +96,7 @@ export class JobManager {
         command: request.command,
         description: request.description ?? null,
         timeoutMs: request.timeoutMs,
+        confine,
         env,
         token,
         ringBytes: this.ringBytes

@@ -1,6 +1,6 @@
 import type { JobState, JobSummary } from '../../shared/jobs'
 import { OutputStream, type OutputBatch } from './output-stream'
-import { PtyProcess, type PtyExit } from './pty-process'
+import { PtyProcess, type PtyCommand, type PtyExit } from './pty-process'
 import { ByteRing } from './ring-buffer'
 import { UrlDetector } from './url-detector'
 
@@ -17,6 +17,8 @@ export interface JobSpec {
   description: string | null
   /** Null: runs until it ends or is stopped. */
   timeoutMs: number | null
+  /** Runs the command inside a sandbox; bare when absent. */
+  confine?: PtyCommand['confine']
   /** Holds the job's marker, ending in `token` (see job-marker.ts). */
   env: Record<string, string>
   /** Names this job in the marker every process it starts carries. */
@@ -58,7 +60,13 @@ export class Job {
     this.spec = spec
     this.ring = new ByteRing(spec.ringBytes)
     this.process = new PtyProcess(
-      { command: spec.command, cwd: spec.workspace, env: spec.env, token: spec.token },
+      {
+        command: spec.command,
+        cwd: spec.workspace,
+        env: spec.env,
+        token: spec.token,
+        confine: spec.confine
+      },
       (chunk) => {
         this.ring.push(chunk)
         this.stream.push(chunk)

@@ -14,6 +14,8 @@ export interface PtyCommand {
   token: string
   cols?: number
   rows?: number
+  /** Runs the shell inside a sandbox (see sandbox/sandbox-service.ts); bare when absent. */
+  confine?: (file: string, args: string[]) => { file: string; args: string[] }
 }
 
 export interface PtyExit {
@@ -55,7 +57,9 @@ export class PtyProcess {
       throw new Error(`the command's environment does not carry its job marker (${JOB_MARKER_VAR})`)
     }
     this.mine = ofJob(spec.token)
-    this.term = pty.spawn(SHELL, ['-c', this.marker.script(spec.command)], {
+    const shell = { file: SHELL, args: ['-c', this.marker.script(spec.command)] }
+    const { file, args } = spec.confine ? spec.confine(shell.file, shell.args) : shell
+    this.term = pty.spawn(file, args, {
       name: 'xterm-256color',
       cols: spec.cols ?? COLS,
       rows: spec.rows ?? ROWS,

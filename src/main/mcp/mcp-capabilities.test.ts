@@ -12,7 +12,12 @@ async function readCallThenShell(
   const h = await startCoreHarness({
     name: 'mcp-caps',
     files: { '.env': 'API_KEY=sk-secret\n' },
-    settings: { mcp: [hintlessServer('hintless', force ? { force } : {})] },
+    // An unconfined Shell, a chosen send: what the interlock guards (a confined one with no
+    // network sends nothing, see sandbox/sandbox-interlock.test.ts).
+    settings: {
+      mcp: [hintlessServer('hintless', force ? { force } : {})],
+      sandbox: { kind: 'none' }
+    },
     script: [
       { toolCalls: [{ name: 'Read', input: { path: '.env' } }] },
       { toolCalls: [{ name: mcpTool, input }] },

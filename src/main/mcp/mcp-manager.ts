@@ -4,7 +4,7 @@ import type { McpLogLine, McpServerSettings, McpServerView, McpStatus } from '..
 import type { Settings, SettingsIssue } from '../../shared/settings'
 import type { Tool } from '../tools/tool'
 import { ProjectSettingsFiles } from '../settings/project-settings'
-import { findSandbox, type SandboxBackend } from './sandbox'
+import type { SandboxBackend } from './sandbox'
 import { effectiveTimeZone } from './server-env'
 import { defaultBackoff, type Backoff } from './server-supervisor'
 import { TrustStore } from './trust-store'
@@ -136,7 +136,7 @@ export class McpManager {
           cwd: key,
           appEnv: this.options.env,
           startupTimeoutMs: this.options.startupTimeoutMs ?? DEFAULT_STARTUP_TIMEOUT_MS,
-          sandbox: this.options.sandbox === undefined ? findSandbox() : this.options.sandbox,
+          sandbox: this.options.sandbox ?? null,
           backoff: this.options.backoff ?? defaultBackoff
         },
         this.options.reservedNames,

@@ -239,8 +239,12 @@ describe('misbehaving servers', () => {
     })
     const status = await s.core.mcp.status(s.workspace, true)
     expect(status.servers[0]?.state).toBe('failed')
-    expect(status.servers[0]?.error).toContain('Set sandbox: false')
-    expect(status.servers[0]?.error).toContain('never runs unconfined')
+    expect(status.servers[0]?.error).toMatch(
+      /^MCP server `boxed` is configured with `sandbox: true`, but no sandbox backend is available/
+    )
+    expect(status.servers[0]?.error).toContain(
+      'set `sandbox: false` to accept that it runs unconfined'
+    )
   })
 
   it('fails a raw-named server whose tool would shadow one already registered', async () => {

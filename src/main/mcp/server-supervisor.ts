@@ -176,7 +176,19 @@ export class ServerSupervisor implements McpCallTarget {
     let args = [...s.args]
     if (s.sandbox) {
       if (!this.deps.sandbox) return this.failed(generation, sandboxMissing(s.name), false)
-      ;({ command, args } = this.deps.sandbox.wrap(command, args, this.deps.cwd))
+      try {
+        ;({ command, args } = await this.deps.sandbox.wrap(
+          { name: s.name, command, args, network: s.network },
+          this.deps.cwd
+        ))
+      } catch (error) {
+        // Never started unconfined instead: the reason is the server's error until it is fixed.
+        return this.failed(
+          generation,
+          error instanceof Error ? error.message : String(error),
+          false
+        )
+      }
     }
     this.log.event(`starting: ${[command, ...args].join(' ')}`)
     let connection: McpConnection

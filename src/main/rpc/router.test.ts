@@ -61,7 +61,7 @@ describe('in-memory transport', () => {
   it('carries calls and typed errors both ways', async () => {
     const client = createMemoryPair(core.router, core.hub)
     const opened = await client.call('workspace.open', { path: dir })
-    expect(opened).toEqual({ path: dir, openedElsewhere: false })
+    expect(opened).toEqual({ path: dir, openedElsewhere: false, trust: 'unknown' })
     await expect(
       client.call('workspace.open', { path: path.join(dir, 'missing') })
     ).rejects.toThrow(RpcError)

@@ -10,6 +10,8 @@ import type { EventFrame } from '../../shared/contract/bridge'
 import { createCore, type Core, type CoreOptions } from '../core'
 import { createMemoryPair, type RpcClient } from '../rpc/memory-transport'
 import { callOnce } from '../agent/single-call'
+import type { FolderTrust } from '../../shared/domain'
+import { WorkspaceTrust } from '../workspace/workspace-trust'
 import type { ToolOutput } from '../tools/tool'
 
 /**
@@ -31,6 +33,11 @@ export interface CoreHarnessOptions {
   settings?: Record<string, unknown>
   /** Files written into the workspace, by relative name. */
   files?: Record<string, string>
+  /**
+   * What the person answered for the workspace: `trusted` unless told, so the folder's files are
+   * the person's own, as in a window where they said so (`unknown`: never asked).
+   */
+  trust?: FolderTrust
   /** Creates `<dir>/user` and passes it to the core as the user's own directory. */
   userDir?: boolean
   /** Passed to `createCore` over the defaults (`host: 'cli'`, not interactive). */
@@ -114,6 +121,8 @@ export async function startCoreHarness(options: CoreHarnessOptions): Promise<Cor
       ...options.settings
     })
   )
+  const trust = options.trust ?? 'trusted'
+  if (trust !== 'unknown') await new WorkspaceTrust(home).set(workspace, trust)
   const events: EventFrame[] = []
   const connect = async (): Promise<{ core: Core; client: RpcClient }> => {
     const core = await createCore({

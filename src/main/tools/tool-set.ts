@@ -16,8 +16,8 @@ const settingFor: Record<SwitchedFamily, (settings: Settings) => boolean> = {
 export interface ToolSetOptions {
   /** Tools offered whatever the settings say (the file tools, Todo, memory of the project…). */
   always: readonly Tool[]
-  /** Each switched family's tools. */
-  switched: Readonly<Record<SwitchedFamily, readonly Tool[]>>
+  /** Each switched family's tools, or how to make them for given settings (Shell's sandbox). */
+  switched: Readonly<Record<SwitchedFamily, FamilyTools>>
   /**
    * Launch flags (`--no-shell`, `--websearch=off`…): a family switched off here stays off
    * whatever the settings say; one left on follows the settings.
@@ -25,7 +25,15 @@ export interface ToolSetOptions {
   launch?: Partial<Record<SwitchedFamily, boolean>>
   /** The settings in force right now, for the live view (`live()`). */
   settingsNow: () => Settings
+  /**
+   * Waited for before a turn's tools are made: what their capabilities depend on (Shell's
+   * sandbox self-test), so a turn never starts on a guess.
+   */
+  prepare?: (settings: Settings) => Promise<unknown>
 }
+
+/** A family's tools: fixed, or made for the settings of each turn. */
+export type FamilyTools = readonly Tool[] | ((settings: Settings) => readonly Tool[])
 
 /**
  * Tools built from the settings themselves (the delegation tools: one per sub-agent profile,
@@ -51,8 +59,9 @@ export class ToolSet {
   constructor(private readonly options: ToolSetOptions) {
     this.always = [...options.always]
     for (const tool of this.always) this.seen.add(tool.name)
-    for (const family of Object.values(options.switched))
-      for (const tool of family) this.seen.add(tool.name)
+    for (const family of Object.values(options.switched)) {
+      if (typeof family !== 'function') for (const tool of family) this.seen.add(tool.name)
+    }
   }
 
   /** A tool offered whatever the settings say, added once the part it needs exists. */
@@ -80,8 +89,10 @@ export class ToolSet {
   forSettings(settings: Settings): Catalog {
     const catalog = new Catalog(this.always)
     for (const [family, tools] of Object.entries(this.options.switched)) {
+      const made = typeof tools === 'function' ? tools(settings) : tools
+      for (const tool of made) this.seen.add(tool.name)
       if (!this.enabled(family as SwitchedFamily, settings)) continue
-      for (const tool of tools) catalog.register(tool)
+      for (const tool of made) catalog.register(tool)
     }
     for (const tool of this.fromSettings(settings, catalog)) {
       this.seen.add(tool.name)
@@ -92,6 +103,7 @@ export class ToolSet {
 
   /** The built-in tools plus a project folder's MCP tools, under these settings. */
   async forWorkspace(workspace: string, settings: Settings): Promise<Catalog> {
+    await this.options.prepare?.(settings)
     const full = this.forSettings(settings)
     const tools = await this.folderTools(workspace).catch(() => [])
     // Servers never shadow a tool (see the MCP supervisor); this only guards a late clash.

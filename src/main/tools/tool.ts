@@ -58,6 +58,11 @@ export interface Tool<Schema extends z.ZodType = z.ZodType> {
    * needs a person's approval in every mode, whatever the rules say.
    */
   pathsWritten?(input: z.infer<Schema>): string[]
+  /**
+   * Why this call must be approved by a person whatever the mode, the rules or `--yes` say (a
+   * Shell command asking to leave its sandbox), said as what approving gives away; null if not.
+   */
+  escapes?(input: z.infer<Schema>): string | null
   call(input: z.infer<Schema>, ctx: ToolContext): Promise<ToolOutput>
 }
 

@@ -3,6 +3,7 @@ import type { Handlers } from '../../shared/contract/handlers'
 import { version } from '../version'
 import { checkFolder } from './check-folder'
 import type { RecentFolders } from './recent-folders'
+import type { WorkspaceTrust } from './workspace-trust'
 
 /** What only the host (Electron, browser mode) can do; absent hooks mean "not here". */
 export interface HostHooks {
@@ -20,9 +21,13 @@ export interface WorkspaceHandlerDeps {
   workspace: string | null
   hooks: HostHooks
   recent: RecentFolders
+  trust: WorkspaceTrust
+  /** Told when the person stops trusting a folder, so its open sessions follow at once. */
+  sessions: { distrustFolder(workspace: string): void }
 }
 
-type WorkspaceCall = 'app.info' | 'workspace.recent' | 'workspace.open' | 'workspace.pickFolder'
+type WorkspaceCall =
+  'app.info' | 'workspace.recent' | 'workspace.open' | 'workspace.setTrust' | 'workspace.pickFolder'
 
 /** Where the app runs and which folders it opens. */
 export function workspaceHandlers(deps: WorkspaceHandlerDeps): Pick<Handlers, WorkspaceCall> {
@@ -39,9 +44,18 @@ export function workspaceHandlers(deps: WorkspaceHandlerDeps): Pick<Handlers, Wo
     'workspace.recent': async () => ({ folders: await deps.recent.list() }),
     'workspace.open': async ({ path: requested }, ctx) => {
       const folder = await checkFolder(requested)
+      // Asked before the folder joins the recent list: the first look migrates that list, and a
+      // folder first opened now must not count as one opened before trust was asked.
+      const trust = await deps.trust.get(folder)
       await deps.recent.add(folder)
       const openedElsewhere = (await hooks.openWorkspace?.(folder, ctx.caller)) ?? false
-      return { path: folder, openedElsewhere }
+      return { path: folder, openedElsewhere, trust }
+    },
+    'workspace.setTrust': async ({ path: requested, trust }) => {
+      const folder = await checkFolder(requested)
+      await deps.trust.set(folder, trust)
+      if (trust === 'untrusted') deps.sessions.distrustFolder(folder)
+      return { path: folder, trust: await deps.trust.get(folder) }
     },
     'workspace.pickFolder': async () => {
       if (!hooks.pickFolder) {

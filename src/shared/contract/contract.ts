@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import {
   approvalRequestSchema,
+  folderTrustSchema,
   rulePreviewSchema,
   ruleScopeSchema,
   rulesViewSchema,
@@ -52,7 +53,12 @@ const coreCalls = {
   },
   'workspace.open': {
     input: z.object({ path: folderPath }).strict(),
-    output: z.object({ path: z.string(), openedElsewhere: z.boolean() })
+    // `trust` is `unknown` until the person is asked whether they trust the folder's authors.
+    output: z.object({ path: z.string(), openedElsewhere: z.boolean(), trust: folderTrustSchema })
+  },
+  'workspace.setTrust': {
+    input: z.object({ path: folderPath, trust: z.enum(['trusted', 'untrusted']) }).strict(),
+    output: z.object({ path: z.string(), trust: folderTrustSchema })
   },
   'workspace.pickFolder': {
     input: none,
@@ -211,6 +217,15 @@ const coreCalls = {
       .object({ workspace: folderPath, sessionId: z.string().min(1).optional(), rule: z.unknown() })
       .strict(),
     output: rulePreviewSchema
+  },
+  /** Where Shell stands under the settings in force: confined (and how), not, or refused. */
+  'sandbox.status': {
+    input: z.object({}).strict(),
+    output: z.object({
+      state: z.enum(['confined', 'unconfined', 'refused', 'checking']),
+      /** "confined (bubblewrap), network off", "not confined (…)", "refused: …". */
+      text: z.string()
+    })
   },
   'tools.list': {
     // With a workspace, its MCP servers' tools are listed too.

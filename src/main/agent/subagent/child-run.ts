@@ -91,7 +91,9 @@ export async function runChild(
   const services = deps.turns.services
   const child = new Session(spec.workspace ?? parent.workspace, spec.model ?? parent.model, {
     spillRoot: services.spillRoot,
-    userDir: services.userDir
+    userDir: services.userDir,
+    // A parallel branch's copy is the parent's folder too: it goes by the parent's trust.
+    folderTrusted: parent.folderTrusted
   })
   child.taint = { ...parent.taint }
   child.profile = childProfile(parent.profile)

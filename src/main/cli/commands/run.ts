@@ -59,6 +59,12 @@ export async function runCommand(args: CliArgs): Promise<number> {
       })
     })
     const session = await client.call('session.create', { workspace, profile: args.profile })
+    // With --json the session's summaries say it (`folderTrust: "untrusted"`).
+    if (!args.json && session.folderTrust === 'untrusted') {
+      process.stderr.write(
+        `mecatl run: ${workspace} is not a trusted folder, so what is read from it counts as untrusted input and sends the model can aim are refused once it has read something private. Trust the folder in the window, or pass --trust-project to trust it for this run.\n`
+      )
+    }
     let code: number = ExitCode.ok
     if (stopSignal() === null) {
       await client.call('session.send', { sessionId: session.id, text: prompt })

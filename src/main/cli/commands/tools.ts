@@ -1,4 +1,5 @@
 import { mcpProblems } from '../../mcp/cli-report'
+import { describeSandbox } from '../../sandbox/sandbox-service'
 import type { CliArgs } from '../args'
 import { cliCore, requireWorkspace } from '../context'
 
@@ -10,6 +11,10 @@ export async function toolsCommand(args: CliArgs): Promise<number> {
   const catalog = await core.catalogFor(workspace)
   const status = await core.mcp.status(workspace, true)
   for (const line of mcpProblems(status)) console.error(line)
+  const settings = (await core.settings.get()).settings
+  if (catalog.get('Shell')) {
+    console.error(`Shell: ${describeSandbox(await core.sandbox.prepare(settings))}`)
+  }
   if (args.schema) {
     console.log(JSON.stringify(catalog.modelSchemas(), null, 2))
   } else if (args.json) {

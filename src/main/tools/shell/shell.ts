@@ -3,6 +3,7 @@ import { formatSpan } from '../../jobs/job'
 import type { JobManager } from '../../jobs/job-manager'
 import { defineTool, errorOutput, textOutput, type Capabilities, type Tool } from '../tool'
 import { jobResult, MODEL_OUTPUT_CHARS } from './job-result'
+import { SandboxRefused, type Confine, type SandboxStatus } from '../../sandbox/sandbox-service'
 
 export const DEFAULT_TIMEOUT_MS = 2 * 60_000
 export const MAX_TIMEOUT_MS = 10 * 60_000
@@ -21,6 +22,26 @@ export const shellCapabilities: Capabilities = {
   destructive: true
 }
 
+/** Where the sandbox stands for the settings in force, and how to confine one command. */
+export interface ShellSandbox {
+  status(): SandboxStatus
+  /** Null: run it bare (the person chose no sandbox). Throws SandboxRefused when it must not run. */
+  confine(workspace: string, tmp: string, network?: boolean): Promise<Confine | null>
+}
+
+/**
+ * Shell's capabilities follow its sandbox, as the design says: confined with no network it sends
+ * nothing anywhere (egress none, so the interlock leaves it alone); through the allowlist proxy
+ * it reaches only hosts the configuration fixed (blind). It still reads and destroys what is in
+ * the folder. Anything else (network on, unconfined, not yet checked) is a chosen send.
+ */
+export function shellCapabilitiesUnder(status: SandboxStatus): Capabilities {
+  if (status.state !== 'confined') return shellCapabilities
+  if (status.network === 'off') return { ...shellCapabilities, egress: 'none' }
+  if (status.network === 'allowlist') return { ...shellCapabilities, egress: 'blind' }
+  return shellCapabilities
+}
+
 const inputSchema = z.strictObject({
   command: z.string().min(1).describe('The bash command to run, in the project folder.'),
   description: z
@@ -37,6 +58,18 @@ const inputSchema = z.strictObject({
     .describe(
       `Stop the command after this many milliseconds. Default ${DEFAULT_TIMEOUT_MS} (2 minutes) in the foreground, none in the background; at most ${MAX_TIMEOUT_MS}.`
     ),
+  sandbox: z
+    .enum(['off'])
+    .optional()
+    .describe(
+      'Only when the sandbox blocks what the command truly needs: "off" runs this one command unconfined. A person must approve it every time.'
+    ),
+  network: z
+    .enum(['on'])
+    .optional()
+    .describe(
+      'Only when the command needs the network and the sandbox has none: "on" gives this one command the network. A person must approve it every time.'
+    ),
   background: z
     .boolean()
     .default(false)
@@ -46,7 +79,9 @@ const inputSchema = z.strictObject({
 })
 
 /** Runs a command in a pty in the project folder; in the background, returns a job id at once. */
-export function shellTool(jobs: JobManager): Tool {
+export function shellTool(jobs: JobManager, sandbox: ShellSandbox | null = null): Tool {
+  const status = (): SandboxStatus =>
+    sandbox?.status() ?? { state: 'unconfined', why: 'no sandbox is set up here' }
   return defineTool({
     name: 'Shell',
     description: [
@@ -60,11 +95,18 @@ export function shellTool(jobs: JobManager): Tool {
       'commands cannot prompt for input: pass flags such as --yes. Each command gets its own',
       'empty TMPDIR, removed when it ends, and anything a foreground command leaves running is',
       `stopped when it ends. You see the last ${MODEL_OUTPUT_CHARS.toLocaleString('en-US')}`,
-      'characters of output, colours removed.'
-    ].join(' '),
+      'characters of output, colours removed.',
+      sandboxSentence(status())
+    ]
+      .filter(Boolean)
+      .join(' '),
     inputSchema,
     readOnly: false,
-    capabilities: shellCapabilities,
+    capabilities: shellCapabilitiesUnder(status()),
+    // A call that leaves the sandbox (or takes the network) is a chosen send again.
+    capabilitiesFor: (input) =>
+      input.sandbox || input.network ? shellCapabilities : shellCapabilitiesUnder(status()),
+    escapes: (input) => escapeCost(input, status()),
     source: 'builtin',
     async call(input, ctx) {
       const timeoutMs = input.timeout_ms ?? (input.background ? null : DEFAULT_TIMEOUT_MS)
@@ -77,9 +119,14 @@ export function shellTool(jobs: JobManager): Tool {
           command: input.command,
           description: input.description ?? null,
           background: input.background,
-          timeoutMs
+          timeoutMs,
+          confine:
+            sandbox && input.sandbox !== 'off'
+              ? (tmp) => sandbox.confine(ctx.jail.root, tmp, input.network === 'on')
+              : undefined
         })
       } catch (error) {
+        if (error instanceof SandboxRefused) return errorOutput(refusedText(error.why))
         const message = error instanceof Error ? error.message : String(error)
         return errorOutput(`The command could not be started: ${message}`)
       }
@@ -106,4 +153,36 @@ export function shellTool(jobs: JobManager): Tool {
       return result
     }
   })
+}
+
+/** Why a command did not run: the sandbox it must run in cannot be honoured, and the two fixes. */
+export function refusedText(why: string): string {
+  return `Shell is refused: the sandbox cannot be used (${why}). Nothing was run: commands never run unconfined while a sandbox is configured. The person can fix the sandbox, or choose "No sandbox" (sandbox.kind: none) in Settings → Permissions to run commands unconfined.`
+}
+
+/** What approving an escape from the sandbox gives away, for the approval dialog; null if none. */
+function escapeCost(
+  input: { sandbox?: 'off'; network?: 'on' },
+  status: SandboxStatus
+): string | null {
+  if (status.state !== 'confined') return null
+  if (input.sandbox === 'off') {
+    return 'this command asks to run outside the sandbox: it could then read your secrets (~/.ssh, ~/.aws, keys), write anywhere you can and reach the network. Only a person can allow that, for this one command'
+  }
+  if (input.network === 'on' && status.network !== 'on') {
+    return 'this command asks for the network, which the sandbox does not give it: it could then send what it reads anywhere. Only a person can allow that, for this one command'
+  }
+  return null
+}
+
+/** What the model is told of its sandbox, so it does not try what cannot work. */
+function sandboxSentence(status: SandboxStatus): string {
+  switch (status.state) {
+    case 'confined':
+      return `Commands run confined (${status.backend}): the project folder is writable, the rest of the disk read-only, the person's secrets unreadable${status.network === 'on' ? '' : ', and there is no network'}${status.network === 'allowlist' ? ' except the hosts the person allowed' : ''}. Ask for sandbox: "off" or network: "on" only when a command truly needs it; a person must approve each such call.`
+    case 'refused':
+      return `Shell cannot run commands right now: ${status.why}.`
+    default:
+      return ''
+  }
 }

@@ -6,6 +6,7 @@ import { loadModels } from '../features/chat/chat-store'
 import { SessionsSidebar } from '../features/sessions/sessions-sidebar'
 import { TodoPanel } from '../features/todo/todo-panel'
 import { JobMonitor } from '../features/jobs/job-monitor'
+import { TrustDialog } from '../features/trust/trust-dialog'
 import { openProject, retryOpenProject, useSessions } from '../features/sessions/sessions-store'
 import { baseName } from '../lib/format'
 import { AlertIcon } from '../lib/icons'
@@ -71,6 +72,7 @@ export function ProjectWindow({
         )}
       </main>
       <ApprovalModal />
+      <TrustDialog />
       {status === 'ready' && <McpTrustPrompt />}
     </div>
   )

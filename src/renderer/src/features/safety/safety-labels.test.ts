@@ -46,6 +46,30 @@ describe('describeTaint', () => {
   })
 })
 
+describe('describeTaint in a folder whose authors are not trusted', () => {
+  it('says "Untrusted folder", and why its first read will refuse sends', () => {
+    const view = describeTaint({ privateData: false, untrustedInput: true }, false, true)
+    expect(view).toMatchObject({
+      level: 'untrusted',
+      label: 'Untrusted folder',
+      sendsRefused: false
+    })
+    expect(view.detail).toContain('do not trust the authors of this folder')
+    expect(view.detail).toContain('refused')
+  })
+
+  it('says "Untrusted folder · sends refused" once a file has been read', () => {
+    const view = describeTaint({ privateData: true, untrustedInput: true }, false, true)
+    expect(view).toMatchObject({
+      level: 'locked',
+      label: 'Untrusted folder · sends refused',
+      sendsRefused: true
+    })
+    expect(view.detail).toContain('interlock')
+    expect(view.detail).toContain('next session')
+  })
+})
+
 describe('refusalLabel', () => {
   it('names every part of the gate in words', () => {
     expect(refusalLabel('interlock')).toBe('Refused by the interlock')

@@ -13,16 +13,22 @@ export interface TaintView {
   sendsRefused: boolean
 }
 
+const UNTRUSTED_FOLDER =
+  'You do not trust the authors of this folder, so what is read from it (and its AGENTS.md, skills and commands) counts as untrusted input that could try to steer the model.'
+
 /**
  * The session's taint in words. `blockSendsAfterPrivate` is the setting that refuses every send
- * once private data is present, even without untrusted input.
+ * once private data is present, even without untrusted input; `untrustedFolder` says the
+ * session was made in a folder whose authors the person does not trust.
  */
 export function describeTaint(
   taint: SessionSummary['taint'],
-  blockSendsAfterPrivate = false
+  blockSendsAfterPrivate = false,
+  untrustedFolder = false
 ): TaintView {
   const privateData = taint?.privateData ?? false
   const untrusted = taint?.untrustedInput ?? false
+  if (untrustedFolder) return describeUntrustedFolder(privateData)
   if (privateData && untrusted) {
     return {
       level: 'locked',
@@ -63,6 +69,24 @@ export function describeTaint(
     label: 'Nothing private or untrusted',
     detail:
       'No private data and no untrusted input have entered this conversation yet. Once both have, tools that send data to a destination the model chooses are refused.',
+    sendsRefused: false
+  }
+}
+
+function describeUntrustedFolder(privateData: boolean): TaintView {
+  const change = 'Trusting the folder (from its name in the sidebar) applies from the next session.'
+  if (privateData) {
+    return {
+      level: 'locked',
+      label: 'Untrusted folder · sends refused',
+      detail: `${UNTRUSTED_FOLDER} Private data has come in too, so every tool that sends to a destination the model chooses is refused for the rest of this session (the interlock). Local tools and a confined Shell with no network still run. ${change}`,
+      sendsRefused: true
+    }
+  }
+  return {
+    level: 'untrusted',
+    label: 'Untrusted folder',
+    detail: `${UNTRUSTED_FOLDER} Once private data comes in too (the first file read brings it), sends the model can aim are refused for the rest of this session. ${change}`,
     sendsRefused: false
   }
 }

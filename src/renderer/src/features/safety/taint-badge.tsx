@@ -45,7 +45,7 @@ export function TaintBadge({ session }: { session: SessionSummary | null }): JSX
 
   if (!session) return null
   const taint = session.taint
-  const view = describeTaint(taint, blockAfterPrivate)
+  const view = describeTaint(taint, blockAfterPrivate, session.folderTrust === 'untrusted')
   return (
     <div className="taint" ref={root}>
       <button

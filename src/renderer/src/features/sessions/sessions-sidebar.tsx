@@ -9,6 +9,7 @@ import { SessionSearch } from './session-search'
 import { visibleSessions } from './sessions-reducer'
 import { createSession, useSessions } from './sessions-store'
 import { NewSessionMenu } from './new-session-menu'
+import { FolderTrustChip } from '../trust/folder-trust-chip'
 import './sessions.css'
 
 /** The project's left column: which folder, its sessions, and the way to settings. */
@@ -31,6 +32,7 @@ export function SessionsSidebar(): JSX.Element {
           <div className="sidebar__project-path mono" data-testid="project-path">
             {ltrPath(folder)}
           </div>
+          <FolderTrustChip />
         </div>
       </div>
 

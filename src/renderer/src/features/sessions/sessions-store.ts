@@ -4,6 +4,7 @@ import { errorMessage } from '../../lib/errors'
 import { createReducerStore } from '../../lib/reducer-store'
 import type { ApprovalRequest, SessionSummary } from '../../../../shared/domain'
 import { restoreApprovals } from '../approvals/approvals-store'
+import { folderOpened } from '../trust/trust-store'
 import { initialSessionsState, sessionsReducer } from './sessions-reducer'
 
 export const useSessions = createReducerStore(sessionsReducer, initialSessionsState)
@@ -23,7 +24,9 @@ export function openProject(folder: string, requestedSession: string | null): Pr
   opening = (async () => {
     dispatch({ type: 'open-started', folder })
     try {
-      const { path } = await call('workspace.open', { path: folder })
+      const { path, trust } = await call('workspace.open', { path: folder })
+      // A folder opened for the first time is asked about before its first session is made.
+      await folderOpened(path, trust)
       const { sessions, pendingApprovals } = await call('session.list', { workspace: path })
       restorePending(sessions, pendingApprovals)
       const list =

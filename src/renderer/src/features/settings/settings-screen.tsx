@@ -15,6 +15,7 @@ import { SearchSection } from '../web/search-section'
 import { SkillsSection } from '../skills/skills-section'
 import { ToolsSection } from './tools-section'
 import { PermissionRules } from '../permissions/permission-rules'
+import { SandboxSettings } from '../permissions/sandbox-settings'
 import './settings.css'
 
 const modes: { value: ApprovalMode; label: string; hint: string }[] = [
@@ -231,6 +232,7 @@ export function SettingsScreen(): JSX.Element {
             <p className="field__hint">{modeHint}</p>
             {placed.mode && <p className="field-error">{placed.mode}</p>}
             {!onboarding && <PermissionRules />}
+            {!onboarding && <SandboxSettings />}
           </section>
 
           {!onboarding && <ToolsSection />}

@@ -1,0 +1,258 @@
+import { platformSandbox, type SandboxKind, type SandboxNetwork } from '../../shared/sandbox'
+import type { Settings } from '../../shared/settings'
+import { findOnPath } from './backend'
+import { bwrapWrap, type Wrapped } from './bwrap'
+import { existsSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { SANDBOX_EXEC, seatbeltWrap } from './seatbelt'
+import { SandboxUnavailable, type SandboxedServer } from '../mcp/sandbox'
+import { EgressGateway } from './egress-gateway'
+import { confinementPolicy, resolved, type ConfinementPolicy } from './policy'
+
+/** What a confined MCP server finds programs in: the system's directories, nothing else. */
+const SYSTEM_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin'
+import { selfTest, type Wrap } from './self-test'
+
+/** Where Shell stands under the settings in force. */
+export type SandboxStatus =
+  | { state: 'confined'; backend: string; network: SandboxNetwork }
+  /** The person chose no sandbox, or this platform has none: commands run as they would. */
+  | { state: 'unconfined'; why: string }
+  /** A sandbox is configured but cannot be honoured: commands are refused, never run bare. */
+  | { state: 'refused'; why: string }
+  | { state: 'checking' }
+
+export interface SandboxServiceOptions {
+  dataDir: string
+  env?: NodeJS.ProcessEnv
+  platform?: NodeJS.Platform
+  home?: string
+}
+
+/** Turns a command into its confined form for one project folder and temp directory. */
+export type Confine = (file: string, args: string[]) => Wrapped
+
+interface Backend {
+  name: string
+  /** The program itself: a different one (another PATH) is tested afresh. */
+  program: string
+  wrap: Wrap
+}
+
+/**
+ * The sandbox Shell runs in: which backend the settings ask for, whether it is here, and whether
+ * it passed its self-test (run once per backend, before the first command). On when it says it
+ * is on, off only when the person says so, and refusing commands in between.
+ */
+export class SandboxService {
+  private readonly tested = new Map<string, Promise<string | null>>()
+  private readonly results = new Map<string, string | null>()
+  private readonly platform: NodeJS.Platform
+  private readonly egress = new EgressGateway()
+
+  constructor(private readonly options: SandboxServiceOptions) {
+    this.platform = options.platform ?? process.platform
+  }
+
+  /** The backend kind these settings ask for (unset: this platform's). */
+  kind(settings: Settings): SandboxKind {
+    return settings.sandbox.kind ?? platformSandbox(this.platform)
+  }
+
+  /** Runs the self-test these settings need, once; then `status` answers without waiting. */
+  async prepare(settings: Settings): Promise<SandboxStatus> {
+    const backend = this.backend(settings)
+    if (backend && 'name' in backend) {
+      const key = this.key(backend)
+      let test = this.tested.get(key)
+      if (!test) {
+        test = selfTest(backend.wrap, this.options.home).catch((error: unknown) =>
+          error instanceof Error ? error.message : String(error)
+        )
+        this.tested.set(key, test)
+        void test.then((why) => this.results.set(key, why))
+      }
+      this.results.set(key, await test)
+    }
+    return this.status(settings)
+  }
+
+  /** Where Shell stands now; `checking` until the backend's self-test has answered. */
+  status(settings: Settings): SandboxStatus {
+    const backend = this.backend(settings)
+    if (backend === null) {
+      const kind = this.kind(settings)
+      return {
+        state: 'unconfined',
+        why:
+          kind === 'none' && settings.sandbox.kind === 'none'
+            ? 'sandbox.kind is none in Settings'
+            : `there is no sandbox backend for ${this.platform}`
+      }
+    }
+    if ('refused' in backend) return { state: 'refused', why: backend.refused }
+    const key = this.key(backend)
+    if (!this.results.has(key)) return { state: 'checking' }
+    const why = this.results.get(key)
+    if (why) return { state: 'refused', why: `${backend.name} failed its self-test: ${why}` }
+    return { state: 'confined', backend: backend.name, network: settings.sandbox.network }
+  }
+
+  /**
+   * How to confine one command in `workspace` with its own `tmp`, or null when it runs
+   * unconfined. Throws (with the reason) when the sandbox is configured but not usable.
+   */
+  async confine(
+    settings: Settings,
+    workspace: string,
+    tmp: string,
+    asked?: 'on'
+  ): Promise<Confine | null> {
+    const status = await this.prepare(settings)
+    if (status.state === 'unconfined') return null
+    if (status.state !== 'confined')
+      throw new SandboxRefused(
+        status.state === 'refused' ? status.why : 'the sandbox is still being checked'
+      )
+    const backend = this.backend(settings)
+    if (!backend || !('name' in backend)) throw new SandboxRefused('the sandbox backend went away')
+    const policy = confinementPolicy(
+      {
+        workspace,
+        settings: settings.sandbox,
+        dataDir: this.options.dataDir,
+        tmp,
+        home: this.options.home
+      },
+      await this.network(asked ?? settings.sandbox.network, settings)
+    )
+    policy.env = cachesIn(tmp, policy.writable, this.options.home ?? os.homedir())
+    return (file, args) => backend.wrap(policy, workspace, file, args)
+  }
+
+  /**
+   * An MCP server's command confined: the project folder its working directory (read-write),
+   * nothing of the home directory unless `readable`/`writable` lists it, PATH only the system's
+   * directories (a bare name cannot resolve to a program in the project or the home), and the
+   * server's own `network` over the global one. Throws SandboxUnavailable when it cannot be.
+   */
+  async confineServer(
+    settings: Settings,
+    server: SandboxedServer,
+    cwd: string
+  ): Promise<{ command: string; args: string[] }> {
+    const status = await this.prepare(settings)
+    const backend = this.backend(settings)
+    if (status.state !== 'confined' || !backend || !('name' in backend)) {
+      const why =
+        status.state === 'refused' || status.state === 'unconfined' ? status.why : status.state
+      throw new SandboxUnavailable(server.name, why)
+    }
+    const home = this.options.home ?? os.homedir()
+    const network = server.network ?? settings.sandbox.network
+    const policy = confinementPolicy(
+      { workspace: cwd, settings: settings.sandbox, dataDir: this.options.dataDir, home },
+      // The allowlist proxy is Shell's; a server asking for it gets no network rather than all.
+      network === 'on' ? 'on' : 'off'
+    )
+    policy.denyRead.push(resolved(home))
+    policy.env = { PATH: SYSTEM_PATH }
+    const { file, args } = backend.wrap(policy, cwd, server.command, [...server.args])
+    return { command: file, args }
+  }
+
+  /** Shuts the egress proxy, if one was started. */
+  async dispose(): Promise<void> {
+    await this.egress.close()
+  }
+
+  private async network(
+    mode: SandboxNetwork,
+    settings: Settings
+  ): Promise<ConfinementPolicy['network']> {
+    if (mode !== 'allowlist') return mode
+    const route = await this.egress.route(settings.sandbox.allowed_hosts)
+    return {
+      proxyPort: route.port,
+      socketDir: route.dir,
+      socketPath: route.socketPath,
+      bridgePath: route.bridgePath
+    }
+  }
+
+  private backend(settings: Settings): Backend | { refused: string } | null {
+    const kind = this.kind(settings)
+    if (kind === 'none') return null
+    if (kind === 'seatbelt') {
+      if (this.platform !== 'darwin') {
+        return {
+          refused: `seatbelt is macOS's sandbox-exec; this is ${this.platform}: choose bwrap (Linux) or none`
+        }
+      }
+      // Never one found on PATH: the system's own program, or nothing.
+      if (!existsSync(SANDBOX_EXEC)) return { refused: `${SANDBOX_EXEC} is not there` }
+      return {
+        name: 'seatbelt (sandbox-exec)',
+        program: SANDBOX_EXEC,
+        wrap: (policy, _cwd, file, args) => seatbeltWrap(policy, file, args)
+      }
+    }
+    if (this.platform !== 'linux') {
+      return { refused: `bubblewrap runs on Linux only; this is ${this.platform}` }
+    }
+    // The PATH commands get, or this process's when they are given none.
+    const bwrap = findOnPath('bwrap', { PATH: this.options.env?.PATH ?? process.env.PATH })
+    if (!bwrap) {
+      return {
+        refused:
+          'bubblewrap is not installed (no bwrap on PATH): install it (apt-get install bubblewrap)'
+      }
+    }
+    return {
+      name: 'bubblewrap',
+      program: bwrap,
+      wrap: (policy, cwd, file, args) => bwrapWrap(bwrap, policy, cwd, file, args)
+    }
+  }
+
+  private key(backend: Backend): string {
+    return `${backend.name}:${backend.program}`
+  }
+}
+
+/** A command refused because the sandbox it must run in cannot be honoured. */
+export class SandboxRefused extends Error {
+  constructor(readonly why: string) {
+    super(why)
+    this.name = 'SandboxRefused'
+  }
+}
+
+/** How the window and `mecatl tools` say where Shell stands. */
+export function describeSandbox(status: SandboxStatus): string {
+  switch (status.state) {
+    case 'confined':
+      return `confined (${status.backend}), network ${status.network}`
+    case 'unconfined':
+      return `not confined (${status.why})`
+    case 'refused':
+      return `refused: ${status.why}`
+    case 'checking':
+      return 'checking the sandbox'
+  }
+}
+
+/**
+ * Package managers' caches in the command's own TMPDIR, since the home directory is read-only
+ * inside: `npm install` and `pip install` work, at the cost of a cold cache. A cache folder the
+ * person made writable is used as it is.
+ */
+function cachesIn(tmp: string, writable: readonly string[], home: string): Record<string, string> {
+  const covered = (folder: string): boolean =>
+    writable.some((entry) => folder === entry || folder.startsWith(`${entry}/`))
+  return {
+    ...(covered(path.join(home, '.npm')) ? {} : { npm_config_cache: path.join(tmp, '.npm') }),
+    ...(covered(path.join(home, '.cache')) ? {} : { XDG_CACHE_HOME: path.join(tmp, '.cache') })
+  }
+}

@@ -1,0 +1,118 @@
+import { useEffect, useRef, type JSX } from 'react'
+import { ltrPath } from '../../lib/format'
+import { ShieldIcon } from '../../lib/icons'
+import { answerTrust, closeTrustDialog, useTrust } from './trust-store'
+import '../approvals/approvals.css'
+import './trust.css'
+
+/**
+ * "Trust the authors of this folder?": asked the first time a folder is opened, before its
+ * first session is made, and again when the person changes the answer from the folder's header.
+ * A native modal dialog keeps focus inside; Escape moves focus to "Don't trust" on the first
+ * question (no key press answers it by accident) and cancels a change.
+ */
+export function TrustDialog(): JSX.Element | null {
+  const { folder, trust, dialog, saving, error } = useTrust((s) => s.state)
+  const ref = useRef<HTMLDialogElement>(null)
+  const distrust = useRef<HTMLButtonElement>(null)
+  const open = dialog !== 'closed' && folder !== null
+
+  useEffect(() => {
+    const element = ref.current
+    if (open && element && !element.open) element.showModal()
+  }, [open])
+
+  if (!open) return null
+  const changing = dialog === 'change'
+  return (
+    <dialog
+      ref={ref}
+      className="trust-dialog"
+      aria-labelledby="folder-trust-title"
+      data-testid="folder-trust-dialog"
+      onCancel={(event) => {
+        event.preventDefault()
+        if (changing) closeTrustDialog()
+        else distrust.current?.focus()
+      }}
+    >
+      <div className="modal approval">
+        <header className="approval__header">
+          <span className="approval__icon">
+            <ShieldIcon size={18} />
+          </span>
+          <div className="approval__heading">
+            <h2 id="folder-trust-title" className="approval__title">
+              Trust the authors of this folder?
+            </h2>
+            <div className="approval__meta mono" title={folder}>
+              {ltrPath(folder)}
+            </div>
+          </div>
+        </header>
+        <div className="approval__body">
+          <p className="approval__sentence">
+            A folder’s README, docs, issues and code comments are written by whoever made it. Text
+            in them can try to steer the model, as a web page can. Trust a folder only if you trust
+            where it came from, such as a project of your own.
+          </p>
+          <div className="trust-choice" data-testid="folder-trust-means-trusted">
+            <div className="approval__label">Trust the authors</div>
+            <p>
+              What is read here counts as your own private files. Sends run as your approval mode
+              and rules allow.
+            </p>
+          </div>
+          <div className="trust-choice" data-testid="folder-trust-means-untrusted">
+            <div className="approval__label">Don’t trust</div>
+            <p>
+              What is read here counts as untrusted input. Once a conversation has read a file,
+              tools that send to a place the model chooses (WebFetch, a Shell that is not confined)
+              are refused for the rest of that session. Reading, editing and a confined Shell with
+              no network keep working.
+            </p>
+          </div>
+          {changing && trust !== null && (
+            <p className="field__hint" data-testid="folder-trust-now">
+              Now: {trust === 'trusted' ? 'trusted' : 'not trusted'}. Not trusting applies to open
+              sessions at once; trusting applies from the next session.
+            </p>
+          )}
+          {error && (
+            <p className="field-error" role="alert">
+              {error}
+            </p>
+          )}
+        </div>
+        <footer className="approval__footer">
+          <span className="approval__hint">Remembered for this folder</span>
+          {changing && (
+            <button type="button" className="button" onClick={closeTrustDialog}>
+              Cancel
+            </button>
+          )}
+          <button
+            ref={distrust}
+            type="button"
+            className="button"
+            data-testid="folder-trust-no"
+            disabled={saving}
+            autoFocus
+            onClick={() => void answerTrust('untrusted')}
+          >
+            Don’t trust
+          </button>
+          <button
+            type="button"
+            className="button button--primary"
+            data-testid="folder-trust-yes"
+            disabled={saving}
+            onClick={() => void answerTrust('trusted')}
+          >
+            Trust the authors
+          </button>
+        </footer>
+      </div>
+    </dialog>
+  )
+}
