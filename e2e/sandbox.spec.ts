@@ -33,7 +33,22 @@ test('Settings shows Shell confined by bubblewrap, and a confined command reads 
   const card = toolCards(page, 'Shell').first()
   await card.locator('.tool-card__header').click()
   await expect(card.getByTestId('tool-output')).toContainText('entries: 0')
+  await expect(card.getByTestId('tool-confinement')).toHaveText(
+    'Shell: confined (bubblewrap), network off'
+  )
+  await expect(page.getByTestId('sandbox-warning')).toHaveCount(0)
   // Confined with no network, Shell sends nothing: its card shows no send.
   await expect(card).not.toContainText('egress: chosen')
   await app.screenshot(page, 'sandbox-shell-card')
+
+  // Saved, "no sandbox" is the person's choice, and the badge says so from then on.
+  await page.getByTestId('settings-button').click()
+  await page.getByTestId('provider-save-button').click()
+  await expect(page.getByTestId('settings-save-status')).toHaveText('Saved')
+  await expect(page.getByTestId('sandbox-status')).toHaveText(
+    'Shell: not confined (sandbox.kind is none in Settings)'
+  )
+  await page.getByTestId('settings-close').click()
+  await expect(page.getByTestId('sandbox-warning')).toHaveText('· Shell not confined')
+  await app.screenshot(page, 'sandbox-badge-unconfined')
 })

@@ -168,7 +168,12 @@ export const toolOutputSchema = z.object({
   /** Structured form for the window (diff, image, file list, matches); not sent to the model. */
   display: toolDisplaySchema.optional(),
   /** Set when the output was cut to the turn's budget; the last text block is then the marker. */
-  spill: spillInfoSchema.optional()
+  spill: spillInfoSchema.optional(),
+  /**
+   * Where a Shell command ran, for its card: "confined (bubblewrap), network off", or
+   * "not confined (…)". Absent for other tools and in records made before it existed.
+   */
+  confinement: z.string().optional()
 })
 export type ToolOutput = z.infer<typeof toolOutputSchema>
 

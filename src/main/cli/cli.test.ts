@@ -67,7 +67,11 @@ describe('mecatl tools', () => {
   it('lists the tools sorted by name with their capabilities, with no provider configured', async () => {
     const result = await mecatl(['tools', '--json'])
     expect(result.code).toBe(0)
-    const tools = JSON.parse(result.stdout) as { name: string; readOnly: boolean }[]
+    const tools = JSON.parse(result.stdout) as {
+      name: string
+      readOnly: boolean
+      capabilities: { egress: string }
+    }[]
     const names = tools.map((t) => t.name)
     expect(names).toEqual([...names].sort())
     expect(names).toEqual(expect.arrayContaining(FILE_TOOLS))
@@ -77,6 +81,9 @@ describe('mecatl tools', () => {
       source: 'builtin',
       capabilities: { privateData: true, untrustedInput: false, egress: 'none', destructive: true }
     })
+    // Where Shell stands goes to stderr, so the JSON on stdout stays whole.
+    expect(result.stderr).toContain('Shell: confined (bubblewrap), network off')
+    expect(tools.find((t) => t.name === 'Shell')?.capabilities.egress).toBe('none')
   })
 
   it('prints exactly the schemas the model is sent with --schema', async () => {

@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs'
+import { lstatSync, statSync } from 'node:fs'
 import path from 'node:path'
 import type { ConfinementPolicy, ProxyNetwork } from './policy'
 
@@ -35,7 +35,8 @@ export function bwrapArgs(policy: ConfinementPolicy, cwd: string): string[] {
     '--proc',
     '/proc',
     '--tmpfs',
-    '/tmp'
+    '/tmp',
+    ...hiddenDaemonSockets(policy.network === 'on')
   ]
   const proxy = typeof policy.network === 'object' ? policy.network : null
   const mounts: Mount[] = [
@@ -100,7 +101,7 @@ export function bwrapWrap(
   const inner =
     proxy?.bridgePath && proxy.socketPath
       ? [
-          process.execPath,
+          ...bridgeRunner(),
           proxy.bridgePath,
           proxy.socketPath,
           String(proxy.proxyPort),
@@ -110,4 +111,35 @@ export function bwrapWrap(
         ]
       : [file, ...args]
   return { file: bwrap, args: [...bwrapArgs(policy, cwd), '--', ...inner] }
+}
+
+/** How the bridge runs: this Node, or this Electron running as Node (just for the bridge). */
+function bridgeRunner(): string[] {
+  if (!process.versions.electron) return [process.execPath]
+  return ['/usr/bin/env', 'ELECTRON_RUN_AS_NODE=1', 'MECATL_BRIDGE_AS_NODE=1', process.execPath]
+}
+
+/**
+ * The machine's daemons listen on unix sockets under /run (Docker, containerd, the D-Bus system
+ * bus, ssh and gpg agents in /run/user): a socket can be connected to on a read-only mount, and
+ * one of them is a way out of every rule above. /run is replaced by an empty folder; with the
+ * network on, the system resolver's folder comes back so names still resolve.
+ */
+function hiddenDaemonSockets(networkOn: boolean): string[] {
+  const args: string[] = []
+  for (const dir of ['/run', '/var/run']) {
+    if (isRealDirectory(dir)) args.push('--tmpfs', dir)
+  }
+  if (networkOn && isRealDirectory('/run/systemd/resolve')) {
+    args.push('--ro-bind', '/run/systemd/resolve', '/run/systemd/resolve')
+  }
+  return args
+}
+
+function isRealDirectory(at: string): boolean {
+  try {
+    return lstatSync(at).isDirectory()
+  } catch {
+    return false
+  }
 }

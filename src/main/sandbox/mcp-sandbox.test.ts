@@ -44,7 +44,11 @@ async function open(
   const config = path.join(dir, 'settings.yaml')
   await writeFile(
     config,
-    YAML.stringify({ mcp: [{ name: 'files', command: 'node', args: [script], sandbox: true }] })
+    YAML.stringify({
+      mcp: [{ name: 'files', command: 'node', args: [script], sandbox: true }],
+      // The server loads the SDK from this checkout, which may sit under /tmp (the sandbox's own).
+      sandbox: { readable: [path.join(repoRoot, 'node_modules')] }
+    })
   )
   const core = await createCore({
     dataDir: path.join(dir, 'data'),

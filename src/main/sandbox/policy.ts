@@ -64,7 +64,8 @@ export function confinementPolicy(
 /** An absolute path through its links when it exists; as written (made absolute) when not. */
 export function resolved(entry: string): string {
   const absolute = path.resolve(entry)
-  return existsSync(absolute) ? realpathSync(absolute) : absolute
+  // .native: on macOS it also gives the name's case on disk, which seatbelt's rules match by.
+  return existsSync(absolute) ? realpathSync.native(absolute) : absolute
 }
 
 function unique(paths: string[]): string[] {

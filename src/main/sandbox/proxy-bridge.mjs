@@ -61,7 +61,13 @@ server.on('error', (error) => {
 
 server.listen(Number(portText), '127.0.0.1', () => {
   if (command.length === 0) return
-  const child = spawn(command[0], command.slice(1), { stdio: 'inherit' })
+  // Under Electron the bridge runs with ELECTRON_RUN_AS_NODE=1; the command must not inherit it.
+  const env = { ...process.env }
+  if (env.MECATL_BRIDGE_AS_NODE === '1') {
+    delete env.ELECTRON_RUN_AS_NODE
+    delete env.MECATL_BRIDGE_AS_NODE
+  }
+  const child = spawn(command[0], command.slice(1), { stdio: 'inherit', env })
   child.on('error', (error) => {
     fail(
       `cannot run ${command[0]} (${error.code ?? error.message})`,

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { existsSync } from 'node:fs'
+import { existsSync, realpathSync } from 'node:fs'
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import net from 'node:net'
 import os from 'node:os'
@@ -19,7 +19,8 @@ const TEST_TIMEOUT_MS = 15_000
  * the host's 127.0.0.1 must not be reached. Returns null when all three hold, else why not.
  */
 export async function selfTest(wrap: Wrap, home: string = os.homedir()): Promise<string | null> {
-  const base = await mkdtemp(path.join(os.tmpdir(), 'mecatl-sandbox-test-'))
+  // Resolved: on macOS the temp folder is under /var, a link seatbelt's rules cannot match by.
+  const base = realpathSync.native(await mkdtemp(path.join(os.tmpdir(), 'mecatl-sandbox-test-')))
   const listener = net.createServer((socket) => socket.end('reached\n'))
   try {
     const workspace = path.join(base, 'project')

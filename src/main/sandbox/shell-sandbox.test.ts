@@ -95,6 +95,25 @@ describe('Shell under bubblewrap', () => {
     expect(text).toMatch(/^\s*0\s*$/m)
   })
 
+  it('cannot reach a daemon’s unix socket under /run', async () => {
+    const at = await place()
+    const core = await open(at)
+    const socket = path.join('/run', `mecatl-test-${path.basename(at.dir)}.sock`)
+    const daemon = net.createServer((c) => c.end('DAEMON-ANSWERED\n'))
+    await new Promise<void>((resolve) => daemon.listen(socket, resolve))
+    try {
+      const { text } = await shell(
+        core,
+        at,
+        `${process.execPath} -e "require('net').connect('${socket}').on('data',d=>{console.log(String(d).trim());process.exit(0)}).on('error',e=>{console.log('NO-DAEMON '+e.code);process.exit(0)})"`
+      )
+      expect(text).not.toContain('DAEMON-ANSWERED')
+      expect(text).toContain('NO-DAEMON')
+    } finally {
+      daemon.close()
+    }
+  })
+
   it('reaches the host’s loopback with network on', async () => {
     const at = await place()
     const core = await open(at, { network: 'on' })
@@ -174,6 +193,33 @@ describe('Shell under bubblewrap', () => {
     expect(
       await readFile(path.join(at.workspace, 'node_modules', 'tiny', 'index.js'), 'utf8')
     ).toContain('TINY-WORKS')
+  })
+
+  it('installs a package with pip through the allowlist, from an index stand-in', async () => {
+    const at = await place()
+    const wheel = await buildWheel(at.dir)
+    const index = await new Promise<http.Server>((resolve) => {
+      const server = http.createServer((req, res) => {
+        if (req.url === '/simple/tinypy/') {
+          res.setHeader('content-type', 'text/html')
+          res.end(`<a href="/files/${wheel.name}">${wheel.name}</a>`)
+        } else if (req.url === `/files/${wheel.name}`) res.end(wheel.bytes)
+        else res.writeHead(404).end()
+      })
+      server.listen(0, '127.0.0.1', () => resolve(server))
+    })
+    const port = (index.address() as net.AddressInfo).port
+    const core = await open(at, { network: 'allowlist', allowed_hosts: [`127.0.0.1:${port}`] })
+    const install = await shell(
+      core,
+      at,
+      `PIP_CONFIG_FILE=/dev/null python3 -m pip install --no-deps --target pylib --proxy "$http_proxy" --index-url http://127.0.0.1:${port}/simple/ --trusted-host 127.0.0.1 tinypy`
+    )
+    index.close()
+    expect(install.text).not.toMatch(/^ERROR/m)
+    expect(await readFile(path.join(at.workspace, 'pylib', 'tinypy.py'), 'utf8')).toContain(
+      'TINYPY-WORKS'
+    )
   })
 
   it('builds and tests a small Node project inside the folder', async () => {
@@ -327,4 +373,22 @@ async function packTiny(dir: string): Promise<{ bytes: Buffer; sha1: string }> {
   const name = execFileSync('npm', ['pack', '--silent'], { cwd: source, encoding: 'utf8' }).trim()
   const bytes = await readFile(path.join(source, name))
   return { bytes, sha1: createHash('sha1').update(bytes).digest('hex') }
+}
+
+/** A one-module wheel, built by Python's own zipfile, as an index would serve it. */
+async function buildWheel(dir: string): Promise<{ name: string; bytes: Buffer }> {
+  const { execFileSync } = await import('node:child_process')
+  const name = 'tinypy-1.0.0-py3-none-any.whl'
+  const file = path.join(dir, name)
+  const script = [
+    'import sys, zipfile',
+    'z = zipfile.ZipFile(sys.argv[1], "w")',
+    'z.writestr("tinypy.py", "WORKS = \'TINYPY-WORKS\'\\n")',
+    'z.writestr("tinypy-1.0.0.dist-info/METADATA", "Metadata-Version: 2.1\\nName: tinypy\\nVersion: 1.0.0\\n")',
+    'z.writestr("tinypy-1.0.0.dist-info/WHEEL", "Wheel-Version: 1.0\\nGenerator: test\\nRoot-Is-Purelib: true\\nTag: py3-none-any\\n")',
+    'z.writestr("tinypy-1.0.0.dist-info/RECORD", "")',
+    'z.close()'
+  ].join('\n')
+  execFileSync('python3', ['-c', script, file])
+  return { name, bytes: await readFile(file) }
 }

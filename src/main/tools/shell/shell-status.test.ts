@@ -75,7 +75,12 @@ describe('ShellStatus', () => {
   it('shows only the tail of a running job’s output', async () => {
     const id = await startJob('seq 1 20000; echo ready > ready.txt; sleep 30')
     await readWhenWritten(path.join(h.root, 'ready.txt'))
-    const text = textOf(await h.run(h.status, { job_id: id }))
+    // The file can land before the pty has handed over the last lines: wait for them (bounded).
+    let text = ''
+    for (let i = 0; i < 200 && !text.includes('\n20000\n'); i++) {
+      if (i > 0) await new Promise((resolve) => setTimeout(resolve, 25))
+      text = textOf(await h.run(h.status, { job_id: id }))
+    }
     expect(text).toContain(`${id} is still running`)
     expect(text).toMatch(/Latest output:\n\d+\n[\s\S]*\n20000\n/)
     expect(text).not.toContain('\n1\n2\n3\n')

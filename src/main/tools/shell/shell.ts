@@ -3,7 +3,12 @@ import { formatSpan } from '../../jobs/job'
 import type { JobManager } from '../../jobs/job-manager'
 import { defineTool, errorOutput, textOutput, type Capabilities, type Tool } from '../tool'
 import { jobResult, MODEL_OUTPUT_CHARS } from './job-result'
-import { SandboxRefused, type Confine, type SandboxStatus } from '../../sandbox/sandbox-service'
+import {
+  describeSandbox,
+  SandboxRefused,
+  type Confine,
+  type SandboxStatus
+} from '../../sandbox/sandbox-service'
 
 export const DEFAULT_TIMEOUT_MS = 2 * 60_000
 export const MAX_TIMEOUT_MS = 10 * 60_000
@@ -130,6 +135,7 @@ export function shellTool(jobs: JobManager, sandbox: ShellSandbox | null = null)
         const message = error instanceof Error ? error.message : String(error)
         return errorOutput(`The command could not be started: ${message}`)
       }
+      const confinement = ranWhere(status(), input)
       if (input.background) {
         const limit =
           timeoutMs === null ? '' : ` It will be stopped after ${formatSpan(timeoutMs)}.`
@@ -137,7 +143,8 @@ export function shellTool(jobs: JobManager, sandbox: ShellSandbox | null = null)
           ...textOutput(
             `Started ${job.id} in the background.${limit} Use ShellStatus with job_id "${job.id}" to see its output, wait_ms to wait for it to finish, or cancel: true to stop it.`
           ),
-          display: { kind: 'job', jobId: job.id }
+          display: { kind: 'job', jobId: job.id },
+          confinement
         }
       }
       const onAbort = (): void => void job.stop('turn')
@@ -150,7 +157,7 @@ export function shellTool(jobs: JobManager, sandbox: ShellSandbox | null = null)
       }
       const result = jobResult(job)
       jobs.release(job)
-      return result
+      return { ...result, confinement }
     }
   })
 }
@@ -185,4 +192,14 @@ function sandboxSentence(status: SandboxStatus): string {
     default:
       return ''
   }
+}
+
+/** Where one command ran, as its card says it. */
+function ranWhere(status: SandboxStatus, input: { sandbox?: 'off'; network?: 'on' }): string {
+  if (status.state !== 'confined') return describeSandbox(status)
+  if (input.sandbox === 'off') return 'not confined (a person allowed it for this command)'
+  if (input.network === 'on' && status.network !== 'on') {
+    return `confined (${status.backend}), network on (a person allowed it for this command)`
+  }
+  return describeSandbox(status)
 }

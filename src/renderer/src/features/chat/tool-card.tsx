@@ -120,6 +120,14 @@ export const ToolCard = memo(function ToolCard({ call }: { call: ToolCallView })
                   <span className="tool-card__external">from outside this machine</span>
                 )}
               </div>
+              {call.output.confinement && (
+                <div
+                  className={`tool-card__confinement${call.output.confinement.startsWith('confined') ? '' : ' tool-card__confinement--open'}`}
+                  data-testid="tool-confinement"
+                >
+                  Shell: {call.output.confinement}
+                </div>
+              )}
               <ToolResultView output={call.output} tool={call.name} />
             </>
           )}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { choice, linesOf, sandboxOf, withChoice, withLines } from './sandbox-model'
+import { choice, linesOf, sandboxOf, sandboxWarning, withChoice, withLines } from './sandbox-model'
 
 describe('the sandbox entry as Settings edits it', () => {
   it('leaves defaults out of the file and keeps what it does not edit', () => {
@@ -19,5 +19,21 @@ describe('the sandbox entry as Settings edits it', () => {
       allowed_hosts: ['a.example', 'b.example']
     })
     expect(withLines(sandbox, 'allowed_hosts', '  \n')).toEqual({})
+  })
+})
+
+describe('the badge’s sandbox warning', () => {
+  it('warns when Shell is not confined or refused, and says nothing when it is', () => {
+    expect(sandboxWarning({ state: 'confined', text: 'confined (bubblewrap), network off' })).toBe(
+      null
+    )
+    expect(sandboxWarning({ state: 'checking', text: '' })).toBe(null)
+    expect(sandboxWarning(null)).toBe(null)
+    expect(
+      sandboxWarning({ state: 'unconfined', text: 'not confined (sandbox.kind is none)' })
+    ).toBe('Shell not confined')
+    expect(sandboxWarning({ state: 'refused', text: 'refused: …' })).toBe(
+      'Shell refused: sandbox broken'
+    )
   })
 })

@@ -43,3 +43,16 @@ export function withLines(sandbox: RawSandbox, key: string, text: string): RawSa
   else next[key] = items
   return next
 }
+
+/** Where Shell stands, as `sandbox.status` answers. */
+export interface SandboxStatusView {
+  state: 'confined' | 'unconfined' | 'refused' | 'checking'
+  text: string
+}
+
+/** The badge's warning when Shell is not confined, or null when it is (or not known yet). */
+export function sandboxWarning(status: SandboxStatusView | null): string | null {
+  if (status?.state === 'unconfined') return 'Shell not confined'
+  if (status?.state === 'refused') return 'Shell refused: sandbox broken'
+  return null
+}

@@ -1,12 +1,7 @@
-import { useEffect, useState, type JSX } from 'react'
-import { call } from '../../bridge/client'
+import type { JSX } from 'react'
 import { useSettings } from '../settings/settings-store'
+import { useSandboxStatus } from './use-sandbox-status'
 import { choice, linesOf, sandboxOf, withChoice, withLines, type RawSandbox } from './sandbox-model'
-
-interface Status {
-  state: 'confined' | 'unconfined' | 'refused' | 'checking'
-  text: string
-}
 
 const lists: { key: string; label: string; hint: string }[] = [
   { key: 'allowed_hosts', label: 'Allowed hosts', hint: 'With "Allowlist": one host a line.' },
@@ -18,23 +13,11 @@ const lists: { key: string; label: string; hint: string }[] = [
 /** Settings → Permissions → Sandbox: where Shell's commands run, and what it says now. */
 export function SandboxSettings(): JSX.Element {
   const base = useSettings((s) => s.state.base)
-  const savedAt = useSettings((s) => s.state.savedAt)
   const dispatch = useSettings((s) => s.dispatch)
-  const [status, setStatus] = useState<Status | null>(null)
+  const status = useSandboxStatus()
   const sandbox = sandboxOf(base)
   const update = (next: RawSandbox): void =>
     dispatch({ type: 'base-set', key: 'sandbox', value: next })
-
-  useEffect(() => {
-    let live = true
-    call('sandbox.status', {}).then(
-      (answer) => live && setStatus(answer),
-      () => live && setStatus(null)
-    )
-    return () => {
-      live = false
-    }
-  }, [savedAt])
 
   return (
     <div className="sandbox-settings" data-testid="sandbox-settings">

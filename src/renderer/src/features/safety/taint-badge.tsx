@@ -3,6 +3,8 @@ import type { SessionSummary } from '../../../../shared/domain'
 import { ShieldIcon } from '../../lib/icons'
 import { useSettings } from '../settings/settings-store'
 import { describeTaint } from './safety-labels'
+import { sandboxWarning } from '../permissions/sandbox-model'
+import { useSandboxStatus } from '../permissions/use-sandbox-status'
 import './safety.css'
 
 function Fact({ label, on, testId }: { label: string; on: boolean; testId: string }): JSX.Element {
@@ -23,6 +25,8 @@ export function TaintBadge({ session }: { session: SessionSummary | null }): JSX
   const [open, setOpen] = useState(false)
   const root = useRef<HTMLDivElement>(null)
   const popId = useId()
+  const sandbox = useSandboxStatus()
+  const warning = sandboxWarning(sandbox)
 
   useEffect(() => {
     if (!open) return
@@ -60,6 +64,15 @@ export function TaintBadge({ session }: { session: SessionSummary | null }): JSX
       >
         <ShieldIcon size={13} />
         <span className="taint-badge__label">{view.label}</span>
+        {warning && (
+          <span
+            className="taint-badge__warning"
+            data-testid="sandbox-warning"
+            title={sandbox?.text}
+          >
+            · {warning}
+          </span>
+        )}
       </button>
       {open && (
         <div
@@ -78,6 +91,7 @@ export function TaintBadge({ session }: { session: SessionSummary | null }): JSX
             />
           </ul>
           <p className="taint-pop__detail">{view.detail}</p>
+          {sandbox && <p className="taint-pop__detail">Shell: {sandbox.text}</p>}
           <p
             className={`taint-pop__sends${view.sendsRefused ? ' taint-pop__sends--refused' : ''}`}
             data-testid="taint-sends"
