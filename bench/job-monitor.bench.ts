@@ -87,6 +87,8 @@ export async function benchJobMonitor(dir: string, workspace: string, file: stri
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
     await page.addInitScript(probe)
     await page.goto(server.url(workspace))
+    // A folder opened for the first time asks whether its authors are trusted: the bench's own.
+    await page.getByTestId('folder-trust-dialog').getByTestId('folder-trust-yes').click()
     await page.getByTestId('composer-input').waitFor()
     await page.getByTestId('jobs-toggle').click()
     await page.getByTestId('job-monitor').waitFor()

@@ -25,6 +25,7 @@ import { fsTools } from './tools/fs'
 import { projectMemoryTools, userModelTools } from './tools/memory/memory-tools'
 import { ToolSet } from './tools/tool-set'
 import { SandboxService } from './sandbox/sandbox-service'
+import { Checkpoints } from './checkpoints/checkpoints'
 import { shellTools } from './tools/shell'
 import { recallSessionTool } from './tools/recall/recall-session'
 import { todoTool } from './tools/todo/todo'
@@ -98,6 +99,8 @@ export interface Core {
   sessions: SessionService
   /** Where Shell's commands (and sandboxed MCP servers) are confined. */
   sandbox: SandboxService
+  /** The project folders' checkpoints. */
+  checkpoints: Checkpoints
   /** Puts every turn together (sessions, child agents, `mecatl call`). */
   turns: TurnAssembler
   settings: SettingsStore
@@ -190,6 +193,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     path.join(options.dataDir, 'trusted-project-rules.json'),
     projectSettings
   )
+  const checkpoints = new Checkpoints(options.dataDir, env)
   const services: CoreServices = {
     settings: settingsNow,
     rules,
@@ -202,6 +206,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     hub,
     userDir,
     trust: new WorkspaceTrust(options.dataDir, { trustAll: options.trustProject }),
+    checkpoints,
     launch: {
       modeOverride: options.modeOverride,
       autoApprove: options.autoApprove,
@@ -261,6 +266,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     jobs,
     sessions,
     sandbox,
+    checkpoints,
     turns,
     settings,
     rules,

@@ -7,6 +7,7 @@ import type { ProviderLookup } from '../providers/provider-lookup'
 import type { EventHub } from '../events/event-hub'
 import type { SessionStore } from '../store/session-store'
 import type { ToolSet } from '../tools/tool-set'
+import type { Checkpoints } from '../checkpoints/checkpoints'
 import type { WorkspaceTrust } from '../workspace/workspace-trust'
 
 /** What the person chose when starting this process, over what the settings say. */
@@ -44,4 +45,6 @@ export interface CoreServices {
   /** Whether the person trusts each folder's authors (`--trust-project`: all, for this run). */
   trust: WorkspaceTrust
   launch: LaunchChoices
+  /** The project folders' checkpoints (shadow stores in the data directory). */
+  checkpoints?: Checkpoints
 }

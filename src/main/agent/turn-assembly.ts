@@ -75,7 +75,8 @@ export class TurnAssembler {
       offered: tools.offered,
       refuse: tools.refuse,
       gate,
-      system
+      system,
+      checkpoint: this.checkpointer(session)
     }
   }
 
@@ -101,6 +102,17 @@ export class TurnAssembler {
       catalog: turn.catalog,
       gate,
       system: await this.system(child, turn.brief)
+    }
+  }
+
+  /** How a session's turns checkpoint its folder (a child's copy is never checkpointed). */
+  private checkpointer(session: Session): TurnDeps['checkpoint'] {
+    const checkpoints = this.services.checkpoints
+    if (!checkpoints) return undefined
+    return async (reason) => {
+      const failed = await checkpoints.tryTake(session.workspace, reason, session.id)
+      if (failed) console.warn(`Mecatl: not checkpointed (${reason}): ${failed}`)
+      return failed
     }
   }
 

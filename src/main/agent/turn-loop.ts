@@ -37,6 +37,11 @@ export interface TurnDeps {
   compactAt?: number
   /** How long a provider may send nothing before its reply is given up; its default if unset. */
   providerIdleMs?: number
+  /**
+   * Records the project folder's files (see checkpoints/): before the first change of the turn
+   * and after each step whose calls changed things. Never throws; says why when it failed.
+   */
+  checkpoint?: (reason: string) => Promise<string | null>
 }
 
 /** A turn's message: the text the person (or the parent agent) sent, and the turn's id. */
@@ -118,6 +123,8 @@ export async function runTurn(
   let failure: string | null = null
   /** Set by the Compact tool; the compaction runs once the step's results are in the history. */
   let compactRequested = false
+  /** Whether this turn's first change has been preceded by a checkpoint. */
+  let checkpointed = false
   const compact = async (): Promise<void> => {
     const done = await compactHistory(session, turnId, {
       provider: deps.provider,
@@ -150,6 +157,11 @@ export async function runTurn(
       // call and no result is one the provider refuses.
       if (calls.length === 0) break
 
+      const changing = calls.filter((call) => deps.catalog.get(call.name)?.readOnly === false)
+      if (changing.length > 0 && !checkpointed) {
+        checkpointed = true
+        await deps.checkpoint?.(`before the first change of turn ${turnId}`)
+      }
       const results = await dispatch(calls, {
         sessionId: session.id,
         catalog: deps.catalog,
@@ -175,6 +187,12 @@ export async function runTurn(
             : { bytes: deps.outputBudgetBytes, spill: session.spill }
       })
       recordTaint(session, results, sink)
+      const changed = results.filter(
+        (r) => r.refusedBy === null && deps.catalog.get(r.name)?.readOnly === false
+      )
+      if (changed.length > 0) {
+        await deps.checkpoint?.(`after ${[...new Set(changed.map((r) => r.name))].join(', ')}`)
+      }
       // The plan rides along with every result but the Todo call's own, which already shows it.
       const echo = planEcho(session.todos.items())
       session.history.push({

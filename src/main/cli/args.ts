@@ -30,6 +30,9 @@ Commands:
   sessions show ID [--json]            one session's transcript (an id prefix is enough)
   sessions export ID                   its events as JSONL (as run --json prints them) or Markdown
        [--format jsonl|md]
+  checkpoints list [--session ID]      the checkpoints of --workspace DIR (default: the current
+  checkpoints diff ID                  folder); what changed since one; put its files back
+  checkpoints restore ID [--files PATH…] (a restore is itself undone by restoring the one it prints)
 
 call and run take --yes: allow what the mode would ask a person about (never past a forbid or
 prompt rule, read-only mode, or the interlock).
@@ -68,6 +71,8 @@ const options = {
   user: { type: 'boolean' },
   format: { type: 'string' },
   profile: { type: 'string' },
+  session: { type: 'string' },
+  files: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' }
 } as const
 
@@ -101,6 +106,10 @@ export interface CliArgs {
   format?: string
   /** `run --profile no-fs`: a session without file, shell or delegation tools. */
   profile?: SessionProfile
+  /** `checkpoints list --session ID`. */
+  session?: string
+  /** `checkpoints restore ID --files PATH…`: the paths follow as positionals. */
+  files: boolean
   help: boolean
 }
 
@@ -157,6 +166,8 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     user: values.user ?? false,
     format: values.format,
     profile: profile?.data,
+    session: values.session,
+    files: values.files ?? false,
     help: values.help ?? false
   }
 }

@@ -1,6 +1,7 @@
 import { ProviderConfigError } from '../providers/create-provider'
 import { parseCliArgs, usage, UsageError, type CliArgs } from './args'
 import { callCommand } from './commands/call'
+import { checkpointsCommand } from './commands/checkpoints'
 import { memoryCommand } from './commands/memory'
 import { rulesCommand } from './commands/rules'
 import { runCommand } from './commands/run'
@@ -18,7 +19,8 @@ const commands: Record<string, (args: CliArgs) => Promise<number>> = {
   serve: serveCommand,
   rules: rulesCommand,
   memory: memoryCommand,
-  sessions: sessionsCommand
+  sessions: sessionsCommand,
+  checkpoints: checkpointsCommand
 }
 
 /** The headless entry: the same core as the window, for scripting, smoke tests and CI. */

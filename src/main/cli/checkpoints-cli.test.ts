@@ -1,0 +1,67 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { ShadowStore } from '../checkpoints/shadow-store'
+import { ensureCliBuilt, makeTempDir, runCli } from '../testing/cli-runner'
+
+// `mecatl checkpoints`: the same shadow store the window's sessions write, read by the CLI.
+beforeAll(() => ensureCliBuilt(), 180_000)
+
+async function setup(): Promise<{ home: string; workspace: string; store: ShadowStore }> {
+  const dir = await makeTempDir('checkpoints-cli')
+  const home = path.join(dir, 'home')
+  const workspace = path.join(dir, 'project')
+  await mkdir(workspace, { recursive: true })
+  await writeFile(path.join(workspace, 'a.txt'), 'alpha\n')
+  const store = new ShadowStore({ root: path.join(home, 'checkpoints'), workspace })
+  return { home, workspace, store }
+}
+
+describe('mecatl checkpoints', () => {
+  it('lists, diffs and restores a folder’s checkpoints, and the restore can be undone', async () => {
+    const { home, workspace, store } = await setup()
+    const first = await store.take('before the first change', 'session-1')
+    await writeFile(path.join(workspace, 'a.txt'), 'ALPHA\n')
+    await writeFile(path.join(workspace, 'b.txt'), 'beta\n')
+    await store.take('after Write', 'session-1')
+    const cli = (args: string[]) => runCli([...args, '--workspace', workspace], { home })
+
+    const list = await cli(['checkpoints', 'list', '--json', '--session', 'session-1'])
+    expect(list.code).toBe(0)
+    const listed = JSON.parse(list.stdout) as { id: string; reason: string }[]
+    expect(listed.map((c) => c.reason)).toEqual(['after Write', 'before the first change'])
+
+    const diff = await cli(['checkpoints', 'diff', first.id.slice(0, 10), '--json'])
+    expect(JSON.parse(diff.stdout)).toEqual({
+      id: first.id,
+      changes: [
+        { path: 'a.txt', change: 'changed' },
+        { path: 'b.txt', change: 'created' }
+      ]
+    })
+
+    const restored = await cli(['checkpoints', 'restore', first.id.slice(0, 10)])
+    expect(restored.code).toBe(0)
+    expect(await readFile(path.join(workspace, 'a.txt'), 'utf8')).toBe('alpha\n')
+    const undo = /To undo: checkpoints restore (\w+)/.exec(restored.stdout)?.[1]
+    expect(undo).toBeTruthy()
+    await cli(['checkpoints', 'restore', undo!])
+    expect(await readFile(path.join(workspace, 'a.txt'), 'utf8')).toBe('ALPHA\n')
+    expect(await readFile(path.join(workspace, 'b.txt'), 'utf8')).toBe('beta\n')
+  })
+
+  it('restores only the files named with --files, and says so when an id is unknown', async () => {
+    const { home, workspace, store } = await setup()
+    const first = await store.take('first')
+    await writeFile(path.join(workspace, 'a.txt'), 'ALPHA\n')
+    await writeFile(path.join(workspace, 'b.txt'), 'beta\n')
+    const cli = (args: string[]) => runCli([...args, '--workspace', workspace], { home })
+    const some = await cli(['checkpoints', 'restore', first.id, '--files', 'b.txt'])
+    expect(some.code).toBe(0)
+    expect(await readFile(path.join(workspace, 'a.txt'), 'utf8')).toBe('ALPHA\n')
+    await expect(readFile(path.join(workspace, 'b.txt'), 'utf8')).rejects.toThrow()
+    const unknown = await cli(['checkpoints', 'diff', 'feedface'])
+    expect(unknown.code).toBe(1)
+    expect(unknown.stderr).toContain('there is no checkpoint feedface')
+  })
+})

@@ -1,0 +1,58 @@
+import { realpathSync } from 'node:fs'
+import { ShadowStore, type Checkpoint } from '../../checkpoints/shadow-store'
+import { UsageError, type CliArgs } from '../args'
+import { requireValidSettings, requireWorkspace } from '../context'
+import path from 'node:path'
+
+const VERBS =
+  'checkpoints list [--session ID] | checkpoints diff ID | checkpoints restore ID [--files PATH…]'
+
+/**
+ * `checkpoints list|diff|restore`: the checkpoints Mecatl took of a folder (--workspace, default
+ * the current folder), kept in MECATL_HOME, never in the folder's own .git.
+ */
+export async function checkpointsCommand(args: CliArgs): Promise<number> {
+  const [verb, id, ...rest] = args.positionals
+  if (!verb) throw new UsageError(`checkpoints takes a verb: ${VERBS}`)
+  if (rest.length > 0 && !(verb === 'restore' && args.files)) {
+    throw new UsageError(`unexpected ${rest.join(' ')}: ${VERBS}`)
+  }
+  const folder = realpathSync(args.workspace ? requireWorkspace(args) : process.cwd())
+  const dataDir = await requireValidSettings(args)
+  const store = new ShadowStore({ root: path.join(dataDir, 'checkpoints'), workspace: folder })
+  if (verb === 'list') {
+    if (id) throw new UsageError(`checkpoints list takes no id: ${VERBS}`)
+    const all = (await store.list()).filter((c) => !args.session || c.sessionId === args.session)
+    if (args.json) console.log(JSON.stringify(all, null, 2))
+    else if (all.length === 0) console.log(`No checkpoints of ${folder}.`)
+    else for (const checkpoint of all) console.log(listLine(checkpoint))
+    return 0
+  }
+  if (verb !== 'diff' && verb !== 'restore')
+    throw new UsageError(`unknown verb "${verb}": ${VERBS}`)
+  if (!id) throw new UsageError(`checkpoints ${verb} needs a checkpoint id (see checkpoints list)`)
+  const found = (await store.list()).find((c) => c.id.startsWith(id))
+  if (!found) {
+    console.error(`mecatl: there is no checkpoint ${id} of ${folder}; checkpoints list shows them`)
+    return 1
+  }
+  if (verb === 'diff') {
+    const changes = await store.changes(found.id)
+    if (args.json) console.log(JSON.stringify({ id: found.id, changes }, null, 2))
+    else process.stdout.write(await store.diff(found.id))
+    return 0
+  }
+  const undo = await store.restore(found.id, args.files ? rest : undefined)
+  if (args.json) console.log(JSON.stringify({ restored: found.id, undo: undo.id }, null, 2))
+  else {
+    console.log(`Restored ${folder} to ${found.id.slice(0, 12)} (${found.reason}).`)
+    console.log(`To undo: checkpoints restore ${undo.id.slice(0, 12)}`)
+  }
+  return 0
+}
+
+function listLine(checkpoint: Checkpoint): string {
+  const when = checkpoint.at ? new Date(checkpoint.at).toISOString() : '?'
+  const session = checkpoint.sessionId ? `  session ${checkpoint.sessionId.slice(0, 8)}` : ''
+  return `${checkpoint.id.slice(0, 12)}  ${when}  ${checkpoint.reason}${session}`
+}
