@@ -167,6 +167,8 @@ export async function benchSessionWindow(dir: string, workspace: string): Promis
     ]
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
     await page.goto(`${server.url(workspace)}&session=${ids[0]}`)
+    // A folder opened for the first time asks whether its authors are trusted: the bench's own.
+    await page.getByTestId('folder-trust-dialog').getByTestId('folder-trust-yes').click()
     await page.getByTestId('composer-input').waitFor()
     const bigTimes: number[] = []
     const smallTimes: number[] = []
