@@ -23,6 +23,10 @@ test('Settings shows Shell confined by bubblewrap, and a confined command reads 
     'Shell: confined (bubblewrap), network off'
   )
   await app.screenshot(page, 'sandbox-settings')
+  await page.setViewportSize({ width: 900, height: 700 })
+  await sandbox.scrollIntoViewIfNeeded()
+  await app.screenshot(page, 'sandbox-settings-900')
+  await page.setViewportSize({ width: 1280, height: 800 })
   await page.getByTestId('sandbox-kind').selectOption('none')
   await expect(page.getByTestId('sandbox-none-warning')).toBeVisible()
   await page.getByTestId('settings-close').click()

@@ -40,7 +40,7 @@ export function SandboxSettings(): JSX.Element {
             value={choice(sandbox, 'kind')}
             onChange={(e) => update(withChoice(sandbox, 'kind', e.target.value))}
           >
-            <option value="">This system’s (bubblewrap on Linux, sandbox-exec on macOS)</option>
+            <option value="">This system’s (default)</option>
             <option value="bwrap">bubblewrap</option>
             <option value="seatbelt">sandbox-exec (macOS)</option>
             <option value="none">No sandbox: commands run as you</option>
@@ -71,6 +71,8 @@ export function SandboxSettings(): JSX.Element {
           <label key={list.key} className="field">
             <span className="field__label">{list.label}</span>
             <textarea
+              // Remade when the file changes under the screen, so the box shows what it says.
+              key={linesOf(sandbox, list.key)}
               className="input sandbox-settings__list"
               rows={2}
               data-testid={`sandbox-${list.key}`}
