@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, realpath, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
+import { benchCheckpoints } from './checkpoints.bench'
 import { benchDispatch } from './dispatch.bench'
 import { benchGrepGlob } from './grep-glob.bench'
 import { benchJobs } from './jobs.bench'
@@ -27,6 +28,7 @@ async function main(): Promise<void> {
     await benchMemory(dir, workspace)
     await benchSessions(dir, workspace)
     await benchSessionLog(dir)
+    await benchCheckpoints(dir)
   } finally {
     await rm(dir, { recursive: true, force: true })
   }

@@ -44,7 +44,9 @@ import { releaseTempJournal, sweepTempJournal, useTempJournal } from './workspac
 import type { DelegationDeps } from './agent/subagent/child-run'
 import { delegationTools } from './agent/subagent/delegation-tools'
 import { ParallelRuns } from './agent/subagent/parallel'
-import { updateCardDisplay } from './agent/subagent/card-update'
+import { updateCardDisplay } from './agent/card-update'
+import { jobCheckpoints } from './agent/job-checkpoints'
+import type { JobSummary } from '../shared/jobs'
 import { openStore, type Store } from './store/store'
 
 export interface CoreOptions {
@@ -125,12 +127,17 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   )
   await settings.load()
   const settingsNow = async (): Promise<Settings> => (await settings.get()).settings
+  // Set once the sessions exist: a background job's end checkpoints its folder (agent/job-checkpoints).
+  let jobEnded: (job: JobSummary) => void = () => undefined
   const jobs = new JobManager({
     env,
     // The provider keys Mecatl itself uses are not handed to the commands the model runs.
     hiddenEnv: async () => (await settingsNow()).providers.flatMap((p) => p.api_key_env ?? []),
     events: {
-      updated: (job) => hub.emit('job.updated', job),
+      updated: (job) => {
+        hub.emit('job.updated', job)
+        jobEnded(job)
+      },
       output: (jobId, batch) => hub.emit('job.output', { jobId, ...batch }),
       dismissed: (jobId) => hub.emit('job.dismissed', { jobId })
     },
@@ -193,7 +200,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     path.join(options.dataDir, 'trusted-project-rules.json'),
     projectSettings
   )
-  const checkpoints = new Checkpoints(options.dataDir, env)
+  const checkpoints = new Checkpoints(options.dataDir, env, () => settings.snapshot().checkpoints)
   const services: CoreServices = {
     settings: settingsNow,
     rules,
@@ -221,8 +228,24 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     session: (id) => sessions.get(id),
     taintChanged: (session) => hub.emit('session.updated', session.summary())
   }
-  const parallelRuns = new ParallelRuns((sessionId, callId, display) =>
-    updateCardDisplay(sessions.get(sessionId), hub, callId, display)
+  jobEnded = jobCheckpoints({
+    checkpoints,
+    hub,
+    session: (id) => {
+      try {
+        return sessions.get(id)
+      } catch {
+        return null
+      }
+    }
+  })
+  const parallelRuns = new ParallelRuns(
+    (sessionId, callId, display) =>
+      updateCardDisplay(sessions.get(sessionId), hub, callId, display),
+    // A branch taken from the window changes the folder outside any call: checkpointed around.
+    async (sessionId, reason) => {
+      await checkpoints.tryTake(sessions.get(sessionId).workspace, reason, sessionId)
+    }
   )
   // Profiles and teams are read from the settings of each turn, like every other switch.
   tools.fromSettingsBy((current, builtins) =>
@@ -255,7 +278,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     userDir,
     skillsEnabled: async () => tools.enabled('skills', await settingsNow()),
     parallel: parallelRuns,
-    sandbox
+    sandbox,
+    checkpoints
   })
   return {
     router: createRouter(handlers),
@@ -283,6 +307,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       releaseTempJournal(writeJournal)
       await mcp.dispose()
       await sandbox.dispose()
+      await checkpoints.settled()
       recorder.close()
       store.close()
     }

@@ -17,6 +17,8 @@ import type { ProviderLookup } from './providers/provider-lookup'
 import type { ProjectSettingsFiles } from './settings/project-settings'
 import { settingsHandlers } from './settings/settings-handlers'
 import { describeSandbox, type SandboxService } from './sandbox/sandbox-service'
+import type { Checkpoints } from './checkpoints/checkpoints'
+import { checkpointHandlers } from './checkpoints/checkpoint-handlers'
 import type { SettingsStore } from './settings/settings-store'
 import { skillHandlers } from './skills/skill-handlers'
 import type { MemoryStore } from './store/memory-store'
@@ -68,6 +70,7 @@ export interface HandlerDeps {
   /** Select-mode Parallel runs waiting for a branch to be taken. */
   parallel: ParallelRuns | null
   sandbox: SandboxService
+  checkpoints: Checkpoints
 }
 
 /** Every call of the contract, answered by the feature it belongs to. */
@@ -86,7 +89,21 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     ...mcpHandlers(deps.mcp, checkFolder),
     ...jobHandlers(deps.jobs, checkFolder),
     ...memoryHandlers(deps.memory, checkFolder),
-    ...sessionHandlers({ sessions, store: deps.sessionStore, hub: deps.hub, checkFolder }),
+    ...sessionHandlers({
+      sessions,
+      store: deps.sessionStore,
+      hub: deps.hub,
+      checkFolder,
+      dropCheckpoints: (workspace, sessionId) =>
+        deps.checkpoints.removeSession(workspace, sessionId)
+    }),
+    ...checkpointHandlers({
+      checkpoints: deps.checkpoints,
+      session: (id) => sessions.get(id),
+      jobs: deps.jobs,
+      hub: deps.hub,
+      checkFolder
+    }),
     ...websearchHandlers(deps.keys),
     ...skillHandlers({
       userDir: deps.userDir,

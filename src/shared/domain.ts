@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { callFilesSchema, fileChangeSchema } from './checkpoints'
 import { sessionProfileSchema } from './session-profile'
 
 /** What a tool may do to the person's data and network; capabilities only ever widen. */
@@ -256,13 +257,25 @@ export const toolCallViewSchema = z.object({
   startedAt: z.number().nullable(),
   endedAt: z.number().nullable(),
   output: toolOutputSchema.nullable(),
-  refusedBy: z.string().nullable()
+  refusedBy: z.string().nullable(),
+  /**
+   * What a changing call did to the folder's files (see shared/checkpoints.ts): the call's own
+   * checkpoint, and its background job's once that ends. Absent for read-only calls.
+   */
+  files: z.array(callFilesSchema).optional()
 })
 export type ToolCallView = z.infer<typeof toolCallViewSchema>
 
 /** The transcript as the window renders it: one entry per user message, reply or tool call. */
 export const transcriptItemSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('user'), id: z.string(), text: z.string(), at: z.number() }),
+  z.object({
+    kind: z.literal('user'),
+    id: z.string(),
+    text: z.string(),
+    at: z.number(),
+    /** The checkpoint of the folder before this message's first change (what Rewind restores). */
+    checkpoint: z.string().optional()
+  }),
   z.object({
     kind: z.literal('assistant'),
     id: z.string(),
@@ -289,6 +302,19 @@ export const transcriptItemSchema = z.discriminatedUnion('kind', [
     carried: z.string(),
     /** How many messages of the model's history the summary stands for. */
     summarised: z.number(),
+    at: z.number()
+  }),
+  /**
+   * The person put the folder's files back to a checkpoint (`to`); restoring `undo` (the folder
+   * just before) takes it back. `label` says what was restored, as a sentence.
+   */
+  z.object({
+    kind: z.literal('restore'),
+    id: z.string(),
+    to: z.string(),
+    undo: z.string(),
+    label: z.string(),
+    changes: z.array(fileChangeSchema),
     at: z.number()
   })
 ])

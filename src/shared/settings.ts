@@ -3,6 +3,7 @@ import { approvalModeSchema } from './domain'
 import { checkUniqueServerNames, mcpServerSettingsSchema } from './mcp'
 import { checkDelegation, subagentProfileSchema, teamSchema } from './subagents'
 import { websearchDefaults, websearchSettingsSchema } from './websearch'
+import { checkpointDefaults, checkpointSettingsSchema } from './checkpoints'
 import { sandboxDefaults, sandboxSettingsSchema } from './sandbox'
 
 const envVarName = z
@@ -106,6 +107,8 @@ export const settingsSchema = z
       .default({ enabled: true }),
     /** How Shell (and MCP servers with `sandbox: true`) are confined: see src/shared/sandbox.ts. */
     sandbox: sandboxSettingsSchema.default(sandboxDefaults),
+    /** Checkpoints of the project folder's files, so any change the agent made can be undone. */
+    checkpoints: checkpointSettingsSchema.default(checkpointDefaults),
     /** `enabled: false` takes the user-model memory tools (RememberUser…) out of the next turn. */
     user_model: z
       .object({ enabled: z.boolean().default(true) })

@@ -1,3 +1,4 @@
+import type { CallFiles } from '../../shared/checkpoints'
 import type { Capabilities, ToolCallView, ToolDisplay } from '../../shared/domain'
 import type { Gate } from '../gate/gate'
 import type { Catalog } from '../tools/catalog'
@@ -46,6 +47,14 @@ export interface DispatchDeps {
    * Unset outside a session (`mecatl call`), where no taint is kept.
    */
   untrustedFolder?: boolean
+  /**
+   * Checkpoints of the folder (see checkpoints/): `before` right before a changing call runs,
+   * `after` once it has, giving what it did to the files for its card. Neither ever throws.
+   */
+  checkpoints?: {
+    before(): Promise<void>
+    after(view: ToolCallView): Promise<CallFiles | null>
+  }
 }
 
 /**
@@ -200,6 +209,7 @@ async function execute(
   if (!tool) return
   const { view } = item
   if (deps.context.signal.aborted) return stopped(item, deps)
+  if (!tool.readOnly) await deps.checkpoints?.before()
   view.state = 'running'
   view.startedAt = now()
   deps.onUpdate({ ...view })
@@ -223,6 +233,10 @@ async function execute(
     item.output = errorOutput(`${tool.name} failed: ${message}`)
   }
   view.endedAt = now()
+  if (!tool.readOnly && deps.checkpoints) {
+    const files = await deps.checkpoints.after(view)
+    if (files) view.files = [files]
+  }
   if (textBytes(item.output) > equalShare) {
     item.held = true
     return

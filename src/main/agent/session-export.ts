@@ -71,6 +71,10 @@ function markdownOf(item: TranscriptItem): string[] {
     }
     case 'compaction':
       return [`_Earlier messages were summarised (${item.summarised}):_`, '', item.summary]
+    case 'restore':
+      return [
+        `_${item.label} (${item.changes.length} ${item.changes.length === 1 ? 'file' : 'files'}); undo: checkpoints restore ${item.undo.slice(0, 12)}._`
+      ]
   }
 }
 

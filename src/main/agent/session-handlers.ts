@@ -17,6 +17,8 @@ export interface SessionHandlerDeps {
   store: SessionStore
   hub: EventHub
   checkFolder: (folder: string) => Promise<string>
+  /** Drops the checkpoints a session's turns took, when its deletion asks to. */
+  dropCheckpoints?: (workspace: string, sessionId: string) => Promise<number>
 }
 
 /** The session list's calls on recorded sessions: rename, delete, search, fork and export. */
@@ -41,21 +43,22 @@ export function sessionHandlers(deps: SessionHandlerDeps): Pick<Handlers, Sessio
       hub.emit('session.updated', summary)
       return summary
     },
-    'session.delete': async ({ sessionId }) => {
+    'session.delete': async ({ sessionId, checkpoints }) => {
       const session = sessions.get(sessionId)
       sessions.drop(sessionId)
       const deleted = store.delete(sessionId)
       // Its cut tool outputs go with it; nothing else refers to them.
       await rm(session.spill.dir, { recursive: true, force: true })
+      if (checkpoints) await deps.dropCheckpoints?.(session.workspace, sessionId)
       return { deleted }
     },
     'session.search': async ({ workspace, query }) => {
       const folder = await deps.checkFolder(workspace)
       return { hits: store.search(folder, query) }
     },
-    'session.fork': async ({ sessionId, itemKey }) => {
+    'session.fork': async ({ sessionId, itemKey, before }) => {
       const source = sessions.get(sessionId)
-      const kept = forkedTranscript(source.transcript(), itemKey)
+      const kept = forkedTranscript(source.transcript(), itemKey, before === true)
       const now = Date.now()
       const summary: SessionSummary = {
         id: randomUUID(),
@@ -100,19 +103,20 @@ export function sessionHandlers(deps: SessionHandlerDeps): Pick<Handlers, Sessio
 }
 
 /**
- * The transcript up to and including the item: for a reply, also its tool calls and the end of
- * its turn when that follows. A turn left open by the cut is closed as `forked`, so the new
- * session does not read as interrupted.
+ * The transcript up to and including the item (with `before`, up to the item only): for a
+ * reply, also its tool calls and the end of its turn when that follows. A turn left open by the
+ * cut is closed as `forked`, so the new session does not read as interrupted.
  */
 export function forkedTranscript(
   transcript: readonly TranscriptItem[],
-  itemKey: string
+  itemKey: string,
+  before = false
 ): TranscriptItem[] {
   const index = transcript.findIndex((item) => transcriptKey(item) === itemKey)
   const cut = transcript[index]
   if (!cut) throw new RpcError('not_found', `there is no message ${itemKey} in this session`)
-  let end = index + 1
-  if (cut.kind === 'assistant') {
+  let end = before ? index : index + 1
+  if (cut.kind === 'assistant' && !before) {
     while (transcript[end]?.kind === 'tool') end++
     const next = transcript[end]
     if (next?.kind === 'turn-end' && next.turnId === cut.turnId) end++

@@ -44,7 +44,8 @@ export function rehydrate(events: readonly StoredEvent[]): Rehydrated {
     if (event.kind !== 'transcript.item') continue
     const item = event.payload.item as TranscriptItem
     const key = event.key ?? transcriptKey(item)
-    const turn = item.kind === 'user' ? currentTurn : item.turnId
+    // A restore happens between turns, in none of them.
+    const turn = item.kind === 'user' ? currentTurn : item.kind === 'restore' ? null : item.turnId
     if (item.kind === 'turn-end') ended.add(item.turnId)
     const known = at.get(key)
     if (known === undefined) {

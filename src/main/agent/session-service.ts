@@ -210,7 +210,7 @@ export class SessionService {
     await runTurn(
       session,
       { turnId, text },
-      () => this.turns.forSession(session),
+      () => this.turns.forSession(session, turnId),
       sessionSink(session, this.services.hub, () => store?.recordingFailure(session.id) ?? null),
       signal
     )

@@ -153,6 +153,8 @@ export function transcriptKey(item: TranscriptItem): string {
       return `turn-end:${item.turnId}`
     case 'compaction':
       return `compaction:${item.id}`
+    case 'restore':
+      return `restore:${item.id}`
   }
 }
 

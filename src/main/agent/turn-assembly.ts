@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import type { Settings } from '../../shared/settings'
 import { Gate, type Approver } from '../gate/gate'
 import { gatePolicy } from '../gate/policy'
@@ -9,7 +10,7 @@ import type { Catalog } from '../tools/catalog'
 import type { CoreServices } from './core-services'
 import type { Session } from './session'
 import { systemPrompt } from './system-prompt'
-import type { TurnDeps } from './turn-loop'
+import type { TurnCheckpoints, TurnDeps } from './turn-loop'
 import { turnTools } from './turn-tools'
 
 /** Whose rules a gate applies and for which folder its checks run. */
@@ -45,7 +46,7 @@ export class TurnAssembler {
   constructor(readonly services: CoreServices) {}
 
   /** What the next turn of a session needs; throws a sentence when it cannot start. */
-  async forSession(session: Session): Promise<TurnDeps> {
+  async forSession(session: Session, turnId: string = randomUUID()): Promise<TurnDeps> {
     const settings = await this.services.settings()
     // A session made before any model was set up (first start, or while the settings file was
     // broken) takes the default model once there is one, rather than failing every message.
@@ -76,7 +77,7 @@ export class TurnAssembler {
       refuse: tools.refuse,
       gate,
       system,
-      checkpoint: this.checkpointer(session)
+      checkpoints: this.checkpointer(session, turnId)
     }
   }
 
@@ -106,13 +107,21 @@ export class TurnAssembler {
   }
 
   /** How a session's turns checkpoint its folder (a child's copy is never checkpointed). */
-  private checkpointer(session: Session): TurnDeps['checkpoint'] {
+  private checkpointer(session: Session, turnId: string): TurnCheckpoints | undefined {
     const checkpoints = this.services.checkpoints
     if (!checkpoints) return undefined
-    return async (reason) => {
-      const failed = await checkpoints.tryTake(session.workspace, reason, session.id)
-      if (failed) console.warn(`Mecatl: not checkpointed (${reason}): ${failed}`)
-      return failed
+    const { workspace, id: sessionId } = session
+    return {
+      before: async () => {
+        const taken = await checkpoints.tryTake(
+          workspace,
+          `before the first change of turn ${turnId}`,
+          sessionId
+        )
+        if (taken && 'failed' in taken) console.warn(`Mecatl: not checkpointed: ${taken.failed}`)
+        return taken && 'ok' in taken ? taken.ok.id : null
+      },
+      after: (callName) => checkpoints.filesAfter(workspace, `after ${callName}`, sessionId, 'call')
     }
   }
 

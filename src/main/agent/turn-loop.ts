@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import type { CallFiles } from '../../shared/checkpoints'
 import type { TranscriptItem, Usage } from '../../shared/domain'
 import type { Gate } from '../gate/gate'
 import type { Provider } from '../providers/provider'
@@ -6,7 +7,7 @@ import { addUsage, zeroUsage } from '../providers/provider'
 import type { Catalog } from '../tools/catalog'
 import { planEcho } from '../tools/todo/todo-board'
 import { todoTool } from '../tools/todo/todo'
-import { dispatch, TurnStop, type DispatchResult } from './dispatcher'
+import { dispatch, TurnStop, type DispatchDeps, type DispatchResult } from './dispatcher'
 import { widen } from '../gate/taint'
 import type { Session } from './session'
 import type { TurnSink } from './turn-sink'
@@ -37,11 +38,16 @@ export interface TurnDeps {
   compactAt?: number
   /** How long a provider may send nothing before its reply is given up; its default if unset. */
   providerIdleMs?: number
-  /**
-   * Records the project folder's files (see checkpoints/): before the first change of the turn
-   * and after each step whose calls changed things. Never throws; says why when it failed.
-   */
-  checkpoint?: (reason: string) => Promise<string | null>
+  /** Records the project folder's files (see checkpoints/); absent: no checkpoints. */
+  checkpoints?: TurnCheckpoints
+}
+
+/** A session turn's checkpoints. Neither call ever throws: a failure is told, not raised. */
+export interface TurnCheckpoints {
+  /** Before the turn's first change: the checkpoint's id, or null when none could be taken. */
+  before(): Promise<string | null>
+  /** After a changing call: what it did to the files, as its card shows it. */
+  after(callName: string): Promise<CallFiles | null>
 }
 
 /** A turn's message: the text the person (or the parent agent) sent, and the turn's id. */
@@ -107,7 +113,8 @@ export async function runTurn(
     sink.ended({ turnId, usage, stopReason, error: recording.failure ?? item.error })
   }
   sink.started(turnId)
-  record({ kind: 'user', id: randomUUID(), text, at: Date.now() })
+  const userItem = { kind: 'user' as const, id: randomUUID(), text, at: Date.now() }
+  record(userItem)
   let deps: TurnDeps
   try {
     deps = await assemble()
@@ -125,6 +132,17 @@ export async function runTurn(
   let compactRequested = false
   /** Whether this turn's first change has been preceded by a checkpoint. */
   let checkpointed = false
+  const turnCheckpoints = deps.checkpoints
+  const checkpoints: DispatchDeps['checkpoints'] = turnCheckpoints && {
+    before: async () => {
+      if (checkpointed) return
+      checkpointed = true
+      const id = await turnCheckpoints.before()
+      // The message remembers how the folder was before it: what Rewind puts back.
+      if (id) record({ ...userItem, checkpoint: id })
+    },
+    after: (view) => turnCheckpoints.after(view.name)
+  }
   const compact = async (): Promise<void> => {
     const done = await compactHistory(session, turnId, {
       provider: deps.provider,
@@ -157,11 +175,6 @@ export async function runTurn(
       // call and no result is one the provider refuses.
       if (calls.length === 0) break
 
-      const changing = calls.filter((call) => deps.catalog.get(call.name)?.readOnly === false)
-      if (changing.length > 0 && !checkpointed) {
-        checkpointed = true
-        await deps.checkpoint?.(`before the first change of turn ${turnId}`)
-      }
       const results = await dispatch(calls, {
         sessionId: session.id,
         catalog: deps.catalog,
@@ -181,18 +194,13 @@ export async function runTurn(
         onUpdate: (call) => record({ kind: 'tool', turnId, call }),
         refuse: deps.refuse,
         untrustedFolder: !session.folderTrusted,
+        checkpoints,
         budget:
           deps.outputBudgetBytes === undefined
             ? undefined
             : { bytes: deps.outputBudgetBytes, spill: session.spill }
       })
       recordTaint(session, results, sink)
-      const changed = results.filter(
-        (r) => r.refusedBy === null && deps.catalog.get(r.name)?.readOnly === false
-      )
-      if (changed.length > 0) {
-        await deps.checkpoint?.(`after ${[...new Set(changed.map((r) => r.name))].join(', ')}`)
-      }
       // The plan rides along with every result but the Todo call's own, which already shows it.
       const echo = planEcho(session.todos.items())
       session.history.push({

@@ -1,12 +1,28 @@
-import { execFile } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { mkdir, open, rm, stat } from 'node:fs/promises'
+import { lstat, mkdir, rm, rmdir } from 'node:fs/promises'
 import path from 'node:path'
+import type { FileChange } from '../../shared/checkpoints'
+import { readLeftOut, writeLeftOut, type NotCovered } from './left-out'
+import {
+  byPath,
+  folderBytes,
+  literal,
+  looseObjectBytes,
+  normalise,
+  only,
+  parseEntry,
+  parseNameStatus,
+  removeStaleLocks,
+  splitOnce
+} from './shadow-format'
+import { GitFailure, shadowGit, shadowGitBytes, type GitRun } from './shadow-git'
+import { ignoredFiles, stageFiles, stageFolder, type Staging } from './shadow-stage'
+
+export { IGNORED, MAX_BINARY_BYTES, NESTED_REPOSITORY, isBinary, type NotCovered } from './left-out'
+export { normalise } from './shadow-format'
 
 /** Files larger than this are never stored (a restore cannot bring them back; it says so). */
 export const DEFAULT_MAX_FILE_BYTES = 5 * 1024 * 1024
-/** Binary files larger than this are not stored either. */
-export const MAX_BINARY_BYTES = 1024 * 1024
 
 export interface Checkpoint {
   /** The commit in the shadow store: what `restore` takes. */
@@ -17,22 +33,44 @@ export interface Checkpoint {
 }
 
 export interface TakenCheckpoint extends Checkpoint {
+  /** The checkpoint before this one (null for a folder's first). */
+  previous: string | null
   /** Files left out, by path relative to the folder, with why. */
-  notCovered: { path: string; why: string }[]
+  notCovered: NotCovered[]
 }
 
-export interface FileChange {
-  path: string
-  change: 'created' | 'changed' | 'deleted'
+export type { FileChange }
+
+/** What putting the folder back to a checkpoint would do, before it is done. */
+export interface FolderPlan {
+  changes: FileChange[]
+  /**
+   * Files the restore would replace that changed since the newest checkpoint: changed outside
+   * the agent (by the person, an editor, a job still running). Replaced only when confirmed.
+   */
+  conflicts: string[]
+  notCovered: NotCovered[]
+}
+
+export interface Restored {
+  /** The checkpoint of the folder as it was just before: restoring it undoes this restore. */
+  undo: TakenCheckpoint
+  changes: FileChange[]
 }
 
 export interface ShadowStoreOptions {
   /** `<dataDir>/checkpoints`: one store per project folder lives below it. */
   root: string
   workspace: string
-  maxFileBytes?: number
+  /** The size limit, or how to read it (a setting that can change between checkpoints). */
+  maxFileBytes?: number | (() => number)
   env?: NodeJS.ProcessEnv
+  /** The clock checkpoints are dated by (tests set it; a checkpoint is never dated before the last). */
+  now?: () => number
 }
+
+const LATEST = 'refs/mecatl/latest'
+const CHECKPOINTS = 'refs/checkpoints/'
 
 /**
  * Checkpoints of one project folder's files, in a git repository of Mecatl's own in the data
@@ -40,38 +78,50 @@ export interface ShadowStoreOptions {
  * read for writing nor changed (git never stores a `.git`), nothing of the person's git config or
  * hooks applies, and a folder that is not a repository is covered the same way. It follows the
  * folder's `.gitignore` files, nested ones too.
+ *
+ * Each checkpoint is a commit with no parent under a ref of its own, so dropping old ones
+ * (retention) never rewrites the ids the transcript's cards refer to.
  */
 export class ShadowStore {
   readonly gitDir: string
-  private readonly maxFileBytes: number
+  readonly workspace: string
+  readonly env: NodeJS.ProcessEnv | undefined
+  private readonly limit: () => number
+  private readonly now: () => number
   private ready: Promise<void> | null = null
   /** One git command at a time per store: the index is shared. */
   private queue: Promise<unknown> = Promise.resolve()
+  /** The clean-up running beside the queue, if one is. */
+  private compacting: Promise<void> | null = null
+  /** Files left out of the last checkpoint: skipped by `git add` until they fit again. */
+  private skipped: Map<string, string> | null = null
 
-  constructor(private readonly options: ShadowStoreOptions) {
+  constructor(options: ShadowStoreOptions) {
     const key = createHash('sha256').update(options.workspace).digest('hex').slice(0, 16)
     this.gitDir = path.join(options.root, key, 'git')
-    this.maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES
+    this.workspace = options.workspace
+    this.env = options.env
+    const limit = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES
+    this.limit = typeof limit === 'number' ? () => limit : limit
+    this.now = options.now ?? Date.now
   }
 
-  /** Records the folder as it is now; a folder unchanged since the last one gives that one. */
+  /** Files larger than this are not stored, from the next checkpoint on. */
+  get maxFileBytes(): number {
+    return this.limit()
+  }
+
+  /** Records the folder as it is now; a folder unchanged since the newest gives that one. */
   async take(reason: string, sessionId: string | null = null): Promise<TakenCheckpoint> {
+    return this.serial(() => this.takeNow(reason, sessionId))
+  }
+
+  /** The newest checkpoint, or null before the first. */
+  async latest(): Promise<Checkpoint | null> {
     return this.serial(async () => {
       await this.init()
-      const notCovered = await this.stage()
-      const head = await this.head()
-      const changed =
-        head === null ||
-        (await this.git(['diff', '--cached', '--quiet', head]).then(
-          () => false,
-          () => true
-        ))
-      const at = Date.now()
-      if (!changed && head) return { ...(await this.describe(head)), notCovered }
-      const message = JSON.stringify({ reason, sessionId, at })
-      await this.git(['commit', '-q', '--no-verify', '--allow-empty', '-m', message])
-      const id = (await this.head()) ?? ''
-      return { id, at, reason, sessionId, notCovered }
+      const id = await this.ref(LATEST)
+      return id ? this.describe(id) : null
     })
   }
 
@@ -79,13 +129,7 @@ export class ShadowStore {
   async list(): Promise<Checkpoint[]> {
     return this.serial(async () => {
       await this.init()
-      if ((await this.head()) === null) return []
-      const out = await this.git(['log', '--format=%H%x00%B%x1e'])
-      return out
-        .split('\x1e')
-        .map((entry) => entry.trim())
-        .filter(Boolean)
-        .map((entry) => parseEntry(entry))
+      return this.listNow()
     })
   }
 
@@ -93,13 +137,7 @@ export class ShadowStore {
   async changes(from: string, to?: string): Promise<FileChange[]> {
     return this.serial(async () => {
       await this.init()
-      let target = to
-      if (!target) {
-        await this.stage()
-        target = (await this.git(['write-tree'])).trim()
-      }
-      const out = await this.git(['diff', '--name-status', '-z', '--no-renames', from, target])
-      return parseNameStatus(out)
+      return this.changesNow(from, to ?? (await this.treeNow()))
     })
   }
 
@@ -107,40 +145,235 @@ export class ShadowStore {
   async diff(from: string, to?: string): Promise<string> {
     return this.serial(async () => {
       await this.init()
-      let target = to
-      if (!target) {
-        await this.stage()
-        target = (await this.git(['write-tree'])).trim()
-      }
+      const target = to ?? (await this.treeNow())
       return this.git(['diff', '--no-renames', '--no-color', from, target])
+    })
+  }
+
+  /** One file's bytes at a checkpoint, or null when it did not exist there. */
+  async fileAt(id: string, file: string): Promise<Buffer | null> {
+    const name = normalise(file)
+    return this.serial(async () => {
+      await this.init()
+      const listed = await this.git(['ls-tree', '-z', id, '--', `:(literal)${name}`])
+      if (!listed) return null
+      return shadowGitBytes(this, ['cat-file', 'blob', `${id}:${name}`])
+    })
+  }
+
+  /** What restoring `id` (or only `files` of it) would change, and what it would overwrite. */
+  async plan(id: string, files?: readonly string[]): Promise<FolderPlan> {
+    return this.serial(async () => {
+      await this.init()
+      const notCovered = await this.stage()
+      const now = (await this.git(['write-tree'])).trim()
+      const changes = await this.restorable(only(await this.changesNow(id, now), files))
+      const latest = await this.ref(LATEST)
+      const outside = latest
+        ? new Set((await this.changesNow(latest, now)).map((c) => c.path))
+        : null
+      return {
+        changes,
+        conflicts: outside ? changes.map((c) => c.path).filter((p) => outside.has(p)) : [],
+        notCovered: byPath([...notCovered, ...(await ignoredFiles(this.staging()))])
+      }
     })
   }
 
   /**
    * Puts the folder's files (or only `files`) back as they were at `id`: changed ones rewritten,
    * created ones removed, deleted ones brought back. The state before is checkpointed first, so
-   * the restore can itself be undone by restoring to that one; returns it.
+   * the restore can itself be undone by restoring that one.
    */
-  async restore(id: string, files?: readonly string[]): Promise<TakenCheckpoint> {
-    const before = await this.take(`before restoring ${id.slice(0, 12)}`)
-    const wanted = files ? new Set(files.map(normalise)) : null
-    const changes = (await this.changes(id, before.id)).filter(
-      (change) => !wanted || wanted.has(change.path)
-    )
-    await this.serial(async () => {
+  async restore(
+    id: string,
+    files?: readonly string[],
+    sessionId: string | null = null
+  ): Promise<Restored> {
+    return this.serial(async () => {
+      const reason = `before restoring ${id.slice(0, 12)}`
+      // Only the files restored need their state kept for the undo (which restores only those);
+      // the rest of the index is as the last staging left it.
+      const undo = files
+        ? await this.takeOf(files.map(normalise), reason, sessionId)
+        : await this.takeNow(reason, sessionId)
+      const changes = await this.restorable(only(await this.changesNow(id, undo.id), files))
       const created = changes.filter((c) => c.change === 'created').map((c) => c.path)
       const back = changes.filter((c) => c.change !== 'created').map((c) => c.path)
-      for (const file of created) {
-        await rm(path.join(this.options.workspace, file), { force: true })
-      }
+      for (const file of created) await this.removeCreated(file)
       if (back.length > 0) {
         await this.git(['checkout', id, '--pathspec-from-file=-', '--pathspec-file-nul'], {
-          input: back.join('\0')
+          input: literal(back)
         })
       }
+      // The checkout left the restored files in the index; the removed ones go from it. The
+      // index is then the folder after the restore, committed without another walk of it.
+      if (created.length > 0) {
+        await this.git(['update-index', '--force-remove', '-z', '--stdin'], {
+          input: created.join('\0')
+        })
+      }
+      await this.commitIndex(`restored ${id.slice(0, 12)}`, sessionId, undo, [])
+      return { undo, changes }
     })
-    await this.take(`restored ${id.slice(0, 12)}`)
-    return before
+  }
+
+  /** Drops checkpoints (never the newest); their files go at the next clean-up. */
+  async remove(ids: readonly string[]): Promise<number> {
+    if (ids.length === 0) return 0
+    return this.serial(async () => {
+      await this.init()
+      const latest = await this.ref(LATEST)
+      const gone = new Set(ids.filter((id) => id !== latest))
+      const refs = await this.refsNow()
+      const lines = refs.filter((r) => gone.has(r.id)).map((r) => `delete ${r.ref}\n`)
+      if (lines.length > 0) await this.git(['update-ref', '--stdin'], { input: lines.join('') })
+      return lines.length
+    })
+  }
+
+  /**
+   * Packs the store and drops what no checkpoint refers to any more. It runs beside checkpoints
+   * being taken (so a tool call never waits for it): objects younger than an hour stay, which
+   * keeps those of a checkpoint being written (by this process or another, as the CLI), so the
+   * files of dropped checkpoints leave the disk at the first clean-up an hour on.
+   */
+  async compact(): Promise<void> {
+    await this.init()
+    const run = shadowGit(this, ['gc', '--quiet', '--prune=1.hour.ago'])
+    const done = run.then(
+      () => undefined,
+      () => undefined
+    )
+    this.compacting = done
+    try {
+      await run
+    } finally {
+      if (this.compacting === done) this.compacting = null
+    }
+  }
+
+  /** Bytes the store takes on disk. */
+  async sizeBytes(): Promise<number> {
+    return folderBytes(this.gitDir)
+  }
+
+  /**
+   * Bytes the checkpoints keep, once compacted: the store less its loose objects, which after a
+   * clean-up are only those of dropped checkpoints waiting out their hour (and of one being
+   * written). Retention measures this, so it never drops more to make room that is coming anyway.
+   */
+  async keptBytes(): Promise<number> {
+    return (await folderBytes(this.gitDir)) - (await looseObjectBytes(this.gitDir))
+  }
+
+  /**
+   * A checkpoint of the whole folder. What `.gitignore` leaves out is not walked for here (a
+   * second walk of the folder on every change); `plan` lists it for a restore.
+   */
+  private async takeNow(reason: string, sessionId: string | null): Promise<TakenCheckpoint> {
+    await this.init()
+    const last = await this.latestNow()
+    const notCovered = await this.stage(last?.checkpoint.id ?? null)
+    return this.commitIndex(reason, sessionId, last, byPath(notCovered))
+  }
+
+  /** A checkpoint with only `files` brought up to date in the index. */
+  private async takeOf(
+    files: readonly string[],
+    reason: string,
+    sessionId: string | null
+  ): Promise<TakenCheckpoint> {
+    await this.init()
+    const last = await this.latestNow()
+    const skipped = this.skipped ?? new Map<string, string>()
+    const inside = files.filter((file) => !path.isAbsolute(file) && !file.startsWith('..'))
+    try {
+      await stageFiles(this.staging(), inside, skipped)
+    } catch (error) {
+      // What git will not stage alone (a path now beyond a link) it stages in a whole walk.
+      if (!(error instanceof GitFailure)) throw error
+      return this.commitIndex(
+        reason,
+        sessionId,
+        last,
+        byPath(await this.stage(last?.checkpoint.id ?? null))
+      )
+    }
+    this.skipped = skipped
+    await writeLeftOut(this.skippedFile(), skipped)
+    return this.commitIndex(reason, sessionId, last, this.notCoveredNow())
+  }
+
+  /**
+   * The index as a checkpoint after `last`; an index the same as `last` gives `last` (no new
+   * commit for a folder that did not change).
+   */
+  private async commitIndex(
+    reason: string,
+    sessionId: string | null,
+    last: { checkpoint: Checkpoint; tree: string } | TakenCheckpoint | null,
+    notCovered: NotCovered[]
+  ): Promise<TakenCheckpoint> {
+    const base = last && 'tree' in last ? last : last ? await this.describeWithTree(last.id) : null
+    const tree = (await this.git(['write-tree'])).trim()
+    const previous = base?.checkpoint.id ?? null
+    if (base && base.tree === tree) return { ...base.checkpoint, previous, notCovered }
+    // Never dated before the one it follows, so the list (sorted by date) stays newest first
+    // when the clock stands still or is set back.
+    const at = Math.max(this.now(), (base?.checkpoint.at ?? 0) + 1)
+    const message = JSON.stringify({ reason, sessionId, at })
+    const id = (await this.git(['commit-tree', tree, '-F', '-'], { input: message })).trim()
+    const ref = `${CHECKPOINTS}${String(at).padStart(15, '0')}-${id.slice(0, 12)}`
+    await this.git(['update-ref', '--stdin'], {
+      input: `update ${ref} ${id}\nupdate ${LATEST} ${id}\n`
+    })
+    return { id, at, reason, sessionId, previous, notCovered }
+  }
+
+  /** The newest checkpoint with its tree, in one git run, or null before the first. */
+  private async latestNow(): Promise<{ checkpoint: Checkpoint; tree: string } | null> {
+    const out = await this.git(['log', '-1', '--format=%H%x00%T%x00%B', LATEST]).catch(() => null)
+    if (!out) return null
+    const [id = '', rest = ''] = splitOnce(out)
+    const [tree = '', body = ''] = splitOnce(rest)
+    return { checkpoint: parseEntry(`${id.trim()}\0${body}`), tree: tree.trim() }
+  }
+
+  private async listNow(): Promise<Checkpoint[]> {
+    const out = await this.git([
+      'for-each-ref',
+      '--sort=-refname',
+      '--format=%(objectname)%00%(contents)%1e',
+      CHECKPOINTS
+    ])
+    return out
+      .split('\x1e')
+      .map((entry) => entry.trim())
+      .filter(Boolean)
+      .map((entry) => parseEntry(entry))
+  }
+
+  private async refsNow(): Promise<{ ref: string; id: string }[]> {
+    const out = await this.git(['for-each-ref', '--format=%(refname) %(objectname)', CHECKPOINTS])
+    return out
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => {
+        const [ref = '', id = ''] = line.split(' ')
+        return { ref, id }
+      })
+  }
+
+  private async changesNow(from: string, to: string): Promise<FileChange[]> {
+    const out = await this.git(['diff', '--name-status', '-z', '--no-renames', from, to])
+    return parseNameStatus(out)
+  }
+
+  /** The folder as a tree in the store, without making a checkpoint of it. */
+  private async treeNow(): Promise<string> {
+    await this.stage()
+    return (await this.git(['write-tree'])).trim()
   }
 
   private async init(): Promise<void> {
@@ -148,45 +381,101 @@ export class ShadowStore {
       await mkdir(this.gitDir, { recursive: true })
       await this.git(['init', '-q', '--bare', this.gitDir], { noWorkTree: true })
       await this.git(['config', 'core.bare', 'false'], { noWorkTree: true })
+      await removeStaleLocks(this.gitDir)
+      this.skipped = await readLeftOut(this.skippedFile())
     })()
+    // A failed start (no git, a broken disk) is tried again next time, not remembered.
+    this.ready.catch(() => {
+      this.ready = null
+    })
     return this.ready
   }
 
-  /** Brings the index in line with the folder, leaving out what may not be stored. */
-  private async stage(): Promise<{ path: string; why: string }[]> {
-    await this.git(['add', '-A', '--ignore-errors', '.']).catch(() => '')
-    const staged = parseNul(await this.git(['ls-files', '-z', '--cached']))
-    const notCovered: { path: string; why: string }[] = []
-    const drop: string[] = []
-    for (const file of staged) {
-      const why = await this.tooBig(file)
-      if (why) {
-        notCovered.push({ path: file, why })
-        drop.push(file)
-      }
-    }
-    if (drop.length > 0) {
-      await this.git(['rm', '-q', '--cached', '--pathspec-from-file=-', '--pathspec-file-nul'], {
-        input: drop.join('\0')
-      })
-    }
-    return notCovered
+  /**
+   * Brings the index in line with the folder, leaving out what may not be stored; what it leaves
+   * out is remembered beside the store, so a file too big stays out (unhashed) while it is.
+   */
+  private async stage(base?: string | null): Promise<NotCovered[]> {
+    const skipped = this.skipped ?? new Map<string, string>()
+    const from = base === undefined ? await this.ref(LATEST) : base
+    const unreadable = await stageFolder(this.staging(), from, skipped)
+    this.skipped = skipped
+    await writeLeftOut(this.skippedFile(), skipped)
+    return [...this.notCoveredNow(), ...unreadable]
   }
 
-  private async tooBig(file: string): Promise<string | null> {
-    const full = path.join(this.options.workspace, file)
-    const info = await stat(full).catch(() => null)
-    if (!info?.isFile()) return null
-    if (info.size > this.maxFileBytes) return `over the ${limitText(this.maxFileBytes)} limit`
-    if (info.size > MAX_BINARY_BYTES && (await isBinary(full))) return 'a binary file over 1 MiB'
-    return null
+  private staging(): Staging {
+    return {
+      workspace: this.workspace,
+      maxFileBytes: this.maxFileBytes,
+      git: (args, options) => this.git(args, options)
+    }
   }
 
-  private async head(): Promise<string | null> {
-    return this.git(['rev-parse', '-q', '--verify', 'HEAD']).then(
+  /**
+   * A file left out now (too big, ignored, unreadable) is absent from the folder's tree, so it
+   * reads as deleted: put back, its current bytes would be lost with no copy to undo to. It is
+   * left as it is.
+   */
+  private async restorable(changes: FileChange[]): Promise<FileChange[]> {
+    const skipped = this.skipped ?? new Map<string, string>()
+    const kept: FileChange[] = []
+    for (const change of changes) {
+      if (skipped.has(change.path)) continue
+      if (change.change === 'deleted' && (await this.presentFile(change.path))) continue
+      kept.push(change)
+    }
+    return kept
+  }
+
+  /**
+   * Something other than a folder is at `file` in the folder. A folder in the way is git's to
+   * replace, and so is a link standing for a parent folder: what it leads to is not the folder's.
+   */
+  private async presentFile(file: string): Promise<boolean> {
+    for (let dir = path.dirname(file); dir !== '.' && dir !== ''; dir = path.dirname(dir)) {
+      const parent = await lstat(path.join(this.workspace, dir)).catch(() => null)
+      if (!parent?.isDirectory()) return false
+    }
+    const info = await lstat(path.join(this.workspace, file)).catch(() => null)
+    return info !== null && !info.isDirectory()
+  }
+
+  private notCoveredNow(): NotCovered[] {
+    return byPath(
+      [...(this.skipped ?? new Map<string, string>())].map(([file, why]) => ({ path: file, why }))
+    )
+  }
+
+  private skippedFile(): string {
+    return path.join(this.gitDir, 'mecatl-not-covered.json')
+  }
+
+  /** A file the restore takes away, and the folders that held only it. */
+  private async removeCreated(file: string): Promise<void> {
+    await rm(path.join(this.workspace, file), { force: true })
+    let dir = path.dirname(file)
+    while (dir !== '.' && dir !== '') {
+      const removed = await rmdir(path.join(this.workspace, dir)).then(
+        () => true,
+        () => false
+      )
+      if (!removed) break
+      dir = path.dirname(dir)
+    }
+  }
+
+  private async ref(name: string): Promise<string | null> {
+    return this.git(['rev-parse', '-q', '--verify', `${name}^{commit}`]).then(
       (out) => out.trim() || null,
       () => null
     )
+  }
+
+  /** A checkpoint and its tree, in one git run: a take asks for both. */
+  private async describeWithTree(id: string): Promise<{ checkpoint: Checkpoint; tree: string }> {
+    const [tree = '', body = ''] = splitOnce(await this.git(['log', '-1', '--format=%T%x00%B', id]))
+    return { checkpoint: parseEntry(`${id}\0${body}`), tree: tree.trim() }
   }
 
   private async describe(id: string): Promise<Checkpoint> {
@@ -199,102 +488,20 @@ export class ShadowStore {
     return next
   }
 
-  private git(
-    args: string[],
-    options: { input?: string; noWorkTree?: boolean } = {}
-  ): Promise<string> {
-    const env: NodeJS.ProcessEnv = {
-      PATH: (this.options.env ?? process.env).PATH,
-      HOME: this.gitDir,
-      GIT_DIR: this.gitDir,
-      GIT_INDEX_FILE: path.join(this.gitDir, 'mecatl-index'),
-      // Nothing of the person's or the system's git configuration applies: no hooks, no signing.
-      GIT_CONFIG_GLOBAL: '/dev/null',
-      GIT_CONFIG_NOSYSTEM: '1',
-      GIT_AUTHOR_NAME: 'Mecatl',
-      GIT_AUTHOR_EMAIL: 'checkpoints@mecatl.invalid',
-      GIT_COMMITTER_NAME: 'Mecatl',
-      GIT_COMMITTER_EMAIL: 'checkpoints@mecatl.invalid',
-      ...(options.noWorkTree ? {} : { GIT_WORK_TREE: this.options.workspace })
+  /**
+   * A git command of the store's own. One that fails beside a clean-up is run once more after
+   * it: gc removes emptied object folders as `git add` writes into them, and packs refs as they
+   * move, so a checkpoint would fail for nothing. Each command here may be run twice.
+   */
+  private async git(args: string[], options: GitRun = {}): Promise<string> {
+    const before = this.compacting
+    try {
+      return await shadowGit(this, args, options)
+    } catch (error) {
+      const clash = before ?? this.compacting
+      if (!(error instanceof GitFailure) || !clash) throw error
+      await clash
+      return shadowGit(this, args, options)
     }
-    const full = [
-      '-c',
-      'core.hooksPath=/dev/null',
-      '-c',
-      'commit.gpgSign=false',
-      '-c',
-      'core.autocrlf=false',
-      '-c',
-      'core.quotePath=false',
-      ...args
-    ]
-    return new Promise((resolve, reject) => {
-      const child = execFile(
-        'git',
-        full,
-        {
-          cwd: options.noWorkTree ? this.gitDir : this.options.workspace,
-          env,
-          maxBuffer: 256 << 20
-        },
-        (error, stdout, stderr) => {
-          if (error) reject(new Error(`git ${args[0]} failed: ${stderr.trim() || error.message}`))
-          else resolve(stdout)
-        }
-      )
-      if (options.input !== undefined) child.stdin?.end(options.input)
-    })
   }
-}
-
-function parseEntry(entry: string): Checkpoint {
-  const [id = '', body = ''] = entry.split('\0')
-  try {
-    const parsed = JSON.parse(body.trim()) as { reason?: string; sessionId?: string; at?: number }
-    return {
-      id: id.trim(),
-      reason: parsed.reason ?? '',
-      sessionId: parsed.sessionId ?? null,
-      at: parsed.at ?? 0
-    }
-  } catch {
-    return { id: id.trim(), reason: body.trim(), sessionId: null, at: 0 }
-  }
-}
-
-function parseNul(out: string): string[] {
-  return out.split('\0').filter(Boolean)
-}
-
-function parseNameStatus(out: string): FileChange[] {
-  const parts = parseNul(out)
-  const changes: FileChange[] = []
-  for (let i = 0; i + 1 < parts.length; i += 2) {
-    const status = parts[i]
-    const file = parts[i + 1] ?? ''
-    const change = status === 'A' ? 'created' : status === 'D' ? 'deleted' : 'changed'
-    changes.push({ path: file, change })
-  }
-  return changes
-}
-
-function normalise(file: string): string {
-  return path.posix.normalize(file.split(path.sep).join('/')).replace(/^\.\//, '')
-}
-
-/** A NUL byte in the first 8 KiB, as git itself decides. */
-async function isBinary(file: string): Promise<boolean> {
-  const handle = await open(file, 'r')
-  try {
-    const buffer = Buffer.alloc(8192)
-    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0)
-    return buffer.subarray(0, bytesRead).includes(0)
-  } finally {
-    await handle.close()
-  }
-}
-
-function limitText(bytes: number): string {
-  const mib = bytes / (1024 * 1024)
-  return Number.isInteger(mib) ? `${mib} MiB` : `${bytes}-byte`
 }

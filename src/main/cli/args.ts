@@ -32,7 +32,8 @@ Commands:
        [--format jsonl|md]
   checkpoints list [--session ID]      the checkpoints of --workspace DIR (default: the current
   checkpoints diff ID                  folder); what changed since one; put its files back
-  checkpoints restore ID [--files PATH…] (a restore is itself undone by restoring the one it prints)
+  checkpoints restore ID [--files PATH…] (a restore is itself undone by restoring the one it prints;
+       [--yes]                         --yes replaces files changed outside the agent since)
 
 call and run take --yes: allow what the mode would ask a person about (never past a forbid or
 prompt rule, read-only mode, or the interlock).

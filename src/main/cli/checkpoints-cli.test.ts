@@ -50,13 +50,19 @@ describe('mecatl checkpoints', () => {
     expect(await readFile(path.join(workspace, 'b.txt'), 'utf8')).toBe('beta\n')
   })
 
-  it('restores only the files named with --files, and says so when an id is unknown', async () => {
+  it('restores only the files named with --files, asks before replacing outside changes, and says so when an id is unknown', async () => {
     const { home, workspace, store } = await setup()
     const first = await store.take('first')
     await writeFile(path.join(workspace, 'a.txt'), 'ALPHA\n')
     await writeFile(path.join(workspace, 'b.txt'), 'beta\n')
     const cli = (args: string[]) => runCli([...args, '--workspace', workspace], { home })
-    const some = await cli(['checkpoints', 'restore', first.id, '--files', 'b.txt'])
+    // Both changed after the last checkpoint, outside the agent: nothing is replaced unasked.
+    const asked = await cli(['checkpoints', 'restore', first.id, '--files', 'b.txt'])
+    expect(asked.code).toBe(1)
+    expect(asked.stderr).toContain('changed since Mecatl')
+    expect(asked.stderr).toContain('  b.txt')
+    expect(await readFile(path.join(workspace, 'b.txt'), 'utf8')).toBe('beta\n')
+    const some = await cli(['checkpoints', 'restore', first.id, '--files', 'b.txt', '--yes'])
     expect(some.code).toBe(0)
     expect(await readFile(path.join(workspace, 'a.txt'), 'utf8')).toBe('ALPHA\n')
     await expect(readFile(path.join(workspace, 'b.txt'), 'utf8')).rejects.toThrow()

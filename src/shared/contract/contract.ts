@@ -110,8 +110,9 @@ const coreCalls = {
     input: z.object({ sessionId: z.string().min(1), title: z.string().trim().min(1) }).strict(),
     output: sessionSummarySchema
   },
+  /** With `checkpoints`, the checkpoints its turns took go too (the folder's newest stays). */
   'session.delete': {
-    input: sessionRef,
+    input: z.object({ sessionId: z.string().min(1), checkpoints: z.boolean().optional() }).strict(),
     output: z.object({ deleted: z.boolean() })
   },
   /** Recorded sessions of a folder whose title or messages contain `query`. */
@@ -123,7 +124,14 @@ const coreCalls = {
   },
   /** A new session holding the transcript up to the item (`itemKey`, see transcriptKey). */
   'session.fork': {
-    input: z.object({ sessionId: z.string().min(1), itemKey: z.string().min(1) }).strict(),
+    input: z
+      .object({
+        sessionId: z.string().min(1),
+        itemKey: z.string().min(1),
+        /** Keep only what came before the item (Rewind's conversation part). */
+        before: z.boolean().optional()
+      })
+      .strict(),
     output: sessionSummarySchema
   },
   /** A recorded session as text: JSONL (its events, as `run --json` prints them) or Markdown. */

@@ -57,7 +57,11 @@ export const callNames = [
   'commands.list',
   'skills.list',
   'instructions.list',
-  'question.answer'
+  'question.answer',
+  'checkpoints.status',
+  'checkpoints.file',
+  'checkpoints.plan',
+  'checkpoints.restore'
 ] as const
 export type CallName = (typeof callNames)[number]
 

@@ -32,7 +32,12 @@ export type CardUpdate = (sessionId: string, callId: string, display: ParallelDi
 export class ParallelRuns {
   private readonly runs = new Map<string, OpenRun>()
 
-  constructor(private readonly updateCard: CardUpdate) {}
+  constructor(
+    private readonly updateCard: CardUpdate,
+    /** Checkpoints the folder before and after a merge (see checkpoints/); never throws. */
+    private readonly checkpoint: (sessionId: string, reason: string) => Promise<void> = async () =>
+      undefined
+  ) {}
 
   open(run: OpenRun): void {
     this.runs.set(run.display.runId, run)
@@ -57,7 +62,10 @@ export class ParallelRuns {
     // Taken out first, so a second take (the model and the person at once) finds nothing.
     this.runs.delete(runId)
     try {
+      if (chosen)
+        await this.checkpoint(run.sessionId, `before merging branch ${branch} of ${runId}`)
       const applied = chosen ? await applyBranch(chosen, run.workspace) : []
+      if (chosen) await this.checkpoint(run.sessionId, `after merging branch ${branch} of ${runId}`)
       this.updateCard(run.sessionId, run.callId, { ...run.display, merged: branch, open: false })
       return { applied }
     } finally {

@@ -42,10 +42,23 @@ export async function checkpointsCommand(args: CliArgs): Promise<number> {
     else process.stdout.write(await store.diff(found.id))
     return 0
   }
-  const undo = await store.restore(found.id, args.files ? rest : undefined)
-  if (args.json) console.log(JSON.stringify({ restored: found.id, undo: undo.id }, null, 2))
-  else {
-    console.log(`Restored ${folder} to ${found.id.slice(0, 12)} (${found.reason}).`)
+  const files = args.files ? rest : undefined
+  const plan = await store.plan(found.id, files)
+  if (plan.conflicts.length > 0 && !args.yes) {
+    console.error(
+      `mecatl: these files changed since Mecatl's last checkpoint (outside the agent), and the restore would replace them:\n${plan.conflicts.map((f) => `  ${f}`).join('\n')}\nRun again with --yes to replace them, or with --files to restore only the others.`
+    )
+    return 1
+  }
+  const { undo, changes } = await store.restore(found.id, files)
+  if (args.json) {
+    console.log(JSON.stringify({ restored: found.id, undo: undo.id, changes }, null, 2))
+  } else {
+    console.log(
+      `Restored ${folder} to ${found.id.slice(0, 12)} (${found.reason}): ${changes.length} ${changes.length === 1 ? 'file' : 'files'}.`
+    )
+    for (const skipped of plan.notCovered)
+      console.log(`  not covered: ${skipped.path} (${skipped.why})`)
     console.log(`To undo: checkpoints restore ${undo.id.slice(0, 12)}`)
   }
   return 0

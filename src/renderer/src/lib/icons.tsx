@@ -137,6 +137,10 @@ export const PencilIcon = (p: IconProps): JSX.Element =>
 export const TrashIcon = (p: IconProps): JSX.Element =>
   svg(<path d="M2.5 4.5h11M6.5 4.5v-2h3v2M4 4.5l.75 9h6.5l.75-9" />, p)
 
+/** Rewind and undo: an arrow turning back. */
+export const RewindIcon = (p: IconProps): JSX.Element =>
+  svg(<path d="M3 3v4h4M3.5 7A5 5 0 1 1 5 11.5" />, p)
+
 export function LogoMark({ size = 28 }: { size?: number }): JSX.Element {
   return (
     <svg width={size} height={size} viewBox="0 0 28 28" aria-hidden="true">

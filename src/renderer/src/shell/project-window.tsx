@@ -7,6 +7,7 @@ import { SessionsSidebar } from '../features/sessions/sessions-sidebar'
 import { TodoPanel } from '../features/todo/todo-panel'
 import { JobMonitor } from '../features/jobs/job-monitor'
 import { TrustDialog } from '../features/trust/trust-dialog'
+import { RestoreDialog } from '../features/checkpoints/restore-dialog'
 import { openProject, retryOpenProject, useSessions } from '../features/sessions/sessions-store'
 import { baseName } from '../lib/format'
 import { AlertIcon } from '../lib/icons'
@@ -73,6 +74,7 @@ export function ProjectWindow({
       </main>
       <ApprovalModal />
       <TrustDialog />
+      <RestoreDialog />
       {status === 'ready' && <McpTrustPrompt />}
     </div>
   )

@@ -1,4 +1,6 @@
 import { useEffect, useState, type JSX } from 'react'
+import { dropDraft, offeredDraft } from './draft-handoff'
+import { CheckpointsOffBadge } from '../checkpoints/checkpoints-off-badge'
 import { baseName } from '../../lib/format'
 import { useVisibleApprovals } from '../approvals/use-visible-approvals'
 import { usePromptPalette } from '../mcp/prompt-palette'
@@ -32,6 +34,7 @@ function waitingForModel(entries: TranscriptEntry[]): boolean {
   if (!last || last.kind === 'user' || last.kind === 'turn-end') return true
   if (last.kind === 'assistant') return !last.streaming
   if (last.kind === 'compaction') return true
+  if (last.kind === 'restore') return false
   return last.call.state !== 'running' && last.call.state !== 'awaiting-approval'
 }
 
@@ -46,6 +49,16 @@ export function ChatView(): JSX.Element {
   const palette = usePromptPalette(draft, setDraft)
   const replay = useReplay((s) => s.state)
   const replaying = replay.sessionId !== null && replay.sessionId === chat.sessionId
+
+  // A rewound conversation offers back the message it was rewound from: read while rendering
+  // the newly shown session, let go of once shown.
+  const [draftFor, setDraftFor] = useState(chat.sessionId)
+  if (draftFor !== chat.sessionId) {
+    setDraftFor(chat.sessionId)
+    const handed = offeredDraft(chat.sessionId)
+    if (handed !== null) setDraft(handed)
+  }
+  useEffect(() => dropDraft(chat.sessionId), [chat.sessionId])
 
   // Escape stops the turn from anywhere, except while an approval is asked: there it means
   // "let me decide", and the modal moves focus to Deny instead.
@@ -117,6 +130,7 @@ export function ChatView(): JSX.Element {
         )}
         <InstructionsLine />
         <div className="chat__controls">
+          <CheckpointsOffBadge />
           <TaintBadge session={session} />
           <PlanningToggle session={session} />
           <ModelPicker session={session} />

@@ -10,6 +10,7 @@ import { CollapsibleCode } from './output-view'
 import { resultLabel, ToolResultView } from './tool-result'
 import { ShellCallLive } from '../jobs/shell-call-live'
 import { DelegationView } from '../delegation/delegation-view'
+import { CallFilesView } from '../checkpoints/call-files'
 import './tool-card.css'
 
 const stateLabels: Record<ToolCallState, string> = {
@@ -61,7 +62,14 @@ function Duration({ call }: { call: ToolCallView }): JSX.Element | null {
 }
 
 /** One tool call: name, key argument, state, duration; arguments and output on demand. */
-export const ToolCard = memo(function ToolCard({ call }: { call: ToolCallView }): JSX.Element {
+export const ToolCard = memo(function ToolCard({
+  call,
+  sessionId = null
+}: {
+  call: ToolCallView
+  /** The session it belongs to: its file changes can then be shown and reverted. */
+  sessionId?: string | null
+}): JSX.Element {
   const [open, setOpen] = useState(call.state === 'failed')
   const summary = toolSummary(call.name, call.input)
   const detailsId = `tool-details-${call.id}`
@@ -104,6 +112,7 @@ export const ToolCard = memo(function ToolCard({ call }: { call: ToolCallView })
       )}
       {call.name === 'Shell' && <ShellCallLive call={call} />}
       <DelegationView call={call} />
+      <CallFilesView sessionId={sessionId} call={call} />
       {open && (
         <div className="tool-card__details" id={detailsId}>
           <div className="tool-card__section-label">Arguments</div>

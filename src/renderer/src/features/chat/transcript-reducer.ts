@@ -155,7 +155,9 @@ export function eventSessionId(event: AnyEvent): string | null {
 
 function runningTurn(entries: TranscriptEntry[]): string | null {
   const last = entries[entries.length - 1]?.item
-  return last && last.kind !== 'user' && last.kind !== 'turn-end' ? last.turnId : null
+  return last && last.kind !== 'user' && last.kind !== 'turn-end' && last.kind !== 'restore'
+    ? last.turnId
+    : null
 }
 
 export function chatReducer(state: ChatState, action: ChatAction): ChatState {

@@ -1,5 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState, type JSX } from 'react'
 import { ArrowDownIcon } from '../../lib/icons'
+import { RestoreDivider } from '../checkpoints/restore-divider'
+import { RewindButton } from '../checkpoints/rewind-button'
 import { ForkButton } from '../sessions/fork-button'
 import { CompactionDivider } from './compaction-divider'
 import { AssistantMessage } from './message-assistant'
@@ -26,6 +28,7 @@ function Item({
     case 'user':
       return (
         <div className="message-row" data-kind="user">
+          {sessionId && <RewindButton sessionId={sessionId} itemKey={entry.key} text={item.text} />}
           {fork}
           <div className="message-user" data-testid="message-user">
             {item.text}
@@ -40,11 +43,13 @@ function Item({
         </div>
       )
     case 'tool':
-      return <ToolCard call={item.call} />
+      return <ToolCard call={item.call} sessionId={sessionId} />
     case 'turn-end':
       return <TurnEnd item={item} />
     case 'compaction':
       return <CompactionDivider item={item} />
+    case 'restore':
+      return <RestoreDivider item={item} sessionId={sessionId} />
   }
 }
 

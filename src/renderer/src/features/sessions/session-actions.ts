@@ -23,9 +23,10 @@ export function renameSession(sessionId: string, title: string): Promise<Outcome
   })
 }
 
-export function deleteSession(sessionId: string): Promise<Outcome> {
+/** With `checkpoints`, the checkpoints its turns took go too (Rewind then cannot use them). */
+export function deleteSession(sessionId: string, checkpoints = false): Promise<Outcome> {
   return attempt(async () => {
-    await call('session.delete', { sessionId })
+    await call('session.delete', { sessionId, ...(checkpoints ? { checkpoints } : {}) })
     dispatch({ type: 'deleted', sessionId })
   })
 }

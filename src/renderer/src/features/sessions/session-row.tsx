@@ -21,6 +21,7 @@ interface Props {
 export function SessionRow({ session, active, now, snippet, query, onError }: Props): JSX.Element {
   const [mode, setMode] = useState<'view' | 'rename' | 'confirm-delete'>('view')
   const [title, setTitle] = useState(session.title)
+  const [withCheckpoints, setWithCheckpoints] = useState(false)
   const shown = session.title || 'New session'
 
   const saveTitle = async (): Promise<void> => {
@@ -62,7 +63,7 @@ export function SessionRow({ session, active, now, snippet, query, onError }: Pr
           data-testid="session-delete-yes"
           onClick={() => {
             setMode('view')
-            void deleteSession(session.id).then(onError)
+            void deleteSession(session.id, withCheckpoints).then(onError)
           }}
         >
           Delete
@@ -75,6 +76,15 @@ export function SessionRow({ session, active, now, snippet, query, onError }: Pr
         >
           Keep
         </button>
+        <label className="session-row__confirm-option">
+          <input
+            type="checkbox"
+            data-testid="session-delete-checkpoints"
+            checked={withCheckpoints}
+            onChange={(event) => setWithCheckpoints(event.target.checked)}
+          />
+          Also delete the checkpoints of its changes
+        </label>
       </li>
     )
   }

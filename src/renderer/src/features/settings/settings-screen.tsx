@@ -14,6 +14,7 @@ import { MemorySection } from '../memory/memory-section'
 import { SearchSection } from '../web/search-section'
 import { SkillsSection } from '../skills/skills-section'
 import { ToolsSection } from './tools-section'
+import { CheckpointsSection } from '../checkpoints/checkpoints-section'
 import { PermissionRules } from '../permissions/permission-rules'
 import { SandboxSettings } from '../permissions/sandbox-settings'
 import './settings.css'
@@ -236,6 +237,7 @@ export function SettingsScreen(): JSX.Element {
           </section>
 
           {!onboarding && <ToolsSection />}
+          {!onboarding && <CheckpointsSection />}
           {!onboarding && <McpSection />}
           {!onboarding && <MemorySection />}
 

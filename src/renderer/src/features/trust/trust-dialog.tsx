@@ -27,7 +27,7 @@ export function TrustDialog(): JSX.Element | null {
   return (
     <dialog
       ref={ref}
-      className="trust-dialog"
+      className="modal-dialog"
       aria-labelledby="folder-trust-title"
       data-testid="folder-trust-dialog"
       onCancel={(event) => {

@@ -1,0 +1,101 @@
+import { execFile } from 'node:child_process'
+import path from 'node:path'
+
+export interface GitRun {
+  input?: string | Buffer
+  /** Run against the store alone (init, config): no work tree. */
+  noWorkTree?: boolean
+  /** Answer raw bytes (a file's content) instead of text. */
+  binary?: boolean
+}
+
+/** A git command that failed, with what it printed: callers tell "nothing" from "broken". */
+export class GitFailure extends Error {
+  constructor(
+    readonly args: readonly string[],
+    readonly code: number | null,
+    readonly stderr: string
+  ) {
+    super(`git ${args[0] ?? ''} failed: ${stderr.trim() || `exit ${code ?? '?'}`}`)
+    this.name = 'GitFailure'
+  }
+}
+
+/**
+ * Runs `git` on a shadow store: its own GIT_DIR and index, the project folder as work tree, and
+ * nothing of the person's or the system's git configuration (no hooks, no signing, no
+ * autocrlf), so a checkpoint is the same bytes whatever the person's git does.
+ */
+export function shadowGit(
+  store: { gitDir: string; workspace: string; env?: NodeJS.ProcessEnv },
+  args: readonly string[],
+  options: GitRun = {}
+): Promise<string> {
+  return runGit(store, args, options) as Promise<string>
+}
+
+/** As shadowGit, for a file's bytes. */
+export function shadowGitBytes(
+  store: { gitDir: string; workspace: string; env?: NodeJS.ProcessEnv },
+  args: readonly string[]
+): Promise<Buffer> {
+  return runGit(store, args, { binary: true }) as Promise<Buffer>
+}
+
+function runGit(
+  store: { gitDir: string; workspace: string; env?: NodeJS.ProcessEnv },
+  args: readonly string[],
+  options: GitRun
+): Promise<string | Buffer> {
+  const env: NodeJS.ProcessEnv = {
+    PATH: (store.env ?? process.env).PATH,
+    HOME: store.gitDir,
+    GIT_DIR: store.gitDir,
+    GIT_INDEX_FILE: path.join(store.gitDir, 'mecatl-index'),
+    GIT_CONFIG_GLOBAL: '/dev/null',
+    GIT_CONFIG_NOSYSTEM: '1',
+    GIT_AUTHOR_NAME: 'Mecatl',
+    GIT_AUTHOR_EMAIL: 'checkpoints@mecatl.invalid',
+    GIT_COMMITTER_NAME: 'Mecatl',
+    GIT_COMMITTER_EMAIL: 'checkpoints@mecatl.invalid',
+    // Never ask anything: there is nobody at this terminal.
+    GIT_TERMINAL_PROMPT: '0',
+    ...(options.noWorkTree ? {} : { GIT_WORK_TREE: store.workspace })
+  }
+  const full = [
+    '-c',
+    'core.hooksPath=/dev/null',
+    '-c',
+    'commit.gpgSign=false',
+    '-c',
+    'core.autocrlf=false',
+    '-c',
+    'core.quotePath=false',
+    '-c',
+    'core.fsmonitor=false',
+    '-c',
+    'gc.auto=0',
+    ...args
+  ]
+  return new Promise((resolve, reject) => {
+    const child = execFile(
+      'git',
+      full,
+      {
+        cwd: options.noWorkTree ? store.gitDir : store.workspace,
+        env,
+        maxBuffer: 256 << 20,
+        encoding: options.binary ? 'buffer' : 'utf8'
+      },
+      (error, stdout, stderr) => {
+        if (!error) return resolve(stdout)
+        const code = typeof error.code === 'number' ? error.code : null
+        const printed = Buffer.isBuffer(stderr) ? stderr.toString('utf8') : stderr
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+          reject(new Error('the git program is not installed, so checkpoints are off'))
+        } else reject(new GitFailure(args, code, printed || error.message))
+      }
+    )
+    if (options.input !== undefined) child.stdin?.end(options.input)
+  })
+}

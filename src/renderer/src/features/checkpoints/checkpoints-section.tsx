@@ -1,0 +1,78 @@
+import type { JSX } from 'react'
+import { useSettings } from '../settings/settings-store'
+import {
+  checkpointNumber,
+  checkpointNumbers,
+  checkpointsOn,
+  statusText,
+  withCheckpointSetting
+} from './checkpoints-model'
+import { useCheckpointStatus } from './use-checkpoint-status'
+import './checkpoints.css'
+
+/** Settings → Checkpoints: on or off, how long they are kept, and how much room they take. */
+export function CheckpointsSection(): JSX.Element {
+  const base = useSettings((s) => s.state.base)
+  const dispatch = useSettings((s) => s.dispatch)
+  const status = useCheckpointStatus()
+  const set = (key: Parameters<typeof withCheckpointSetting>[1], value: boolean | number | null) =>
+    dispatch({
+      type: 'base-set',
+      key: 'checkpoints',
+      value: withCheckpointSetting(base, key, value)
+    })
+  return (
+    <section
+      className="settings-section"
+      aria-labelledby="checkpoints-heading"
+      data-testid="checkpoints-section"
+    >
+      <h2 id="checkpoints-heading" className="settings-section__title">
+        Checkpoints
+      </h2>
+      <p className="settings-section__hint">
+        Before and after every change the agent makes, Mecatl records the project’s files in its own
+        data folder (never in the project’s .git), so Rewind and Revert can put them back.
+      </p>
+      {status && (
+        <p
+          className={`checkpoints-status${status.on ? '' : ' checkpoints-status--off'}`}
+          data-testid="checkpoints-status"
+        >
+          {statusText(status)}
+        </p>
+      )}
+      <label className="tool-switches__label">
+        <input
+          type="checkbox"
+          data-testid="checkpoints-enabled"
+          checked={checkpointsOn(base)}
+          onChange={(e) => set('enabled', e.target.checked)}
+        />
+        Take checkpoints
+      </label>
+      <div className="checkpoints-settings__numbers">
+        {checkpointNumbers.map((entry) => (
+          <label key={entry.key} className="field">
+            <span className="field__label">{entry.label}</span>
+            <input
+              // Remade when the file changes under the screen, so the box shows what it says.
+              key={checkpointNumber(base, entry.key)}
+              type="number"
+              className="input"
+              min={entry.min}
+              step="any"
+              data-testid={`checkpoints-${entry.key}`}
+              defaultValue={checkpointNumber(base, entry.key)}
+              onBlur={(e) => {
+                const value = e.target.valueAsNumber
+                set(entry.key, Number.isFinite(value) ? value : null)
+              }}
+            />
+            <span className="field__hint">{entry.hint}</span>
+          </label>
+        ))}
+      </div>
+    </section>
+  )
+}

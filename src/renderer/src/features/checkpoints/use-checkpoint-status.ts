@@ -1,0 +1,24 @@
+import { useEffect, useState } from 'react'
+import type { CheckpointStatus } from '../../../../shared/checkpoints'
+import { call } from '../../bridge/client'
+import { useSessions } from '../sessions/sessions-store'
+import { useSettings } from '../settings/settings-store'
+
+/** Whether the open folder is checkpointed, asked again whenever the settings are saved. */
+export function useCheckpointStatus(): CheckpointStatus | null {
+  const savedAt = useSettings((s) => s.state.savedAt)
+  const folder = useSessions((s) => s.state.workspace)
+  const [status, setStatus] = useState<CheckpointStatus | null>(null)
+  useEffect(() => {
+    if (!folder) return
+    let live = true
+    call('checkpoints.status', { workspace: folder }).then(
+      (answer) => live && setStatus(answer),
+      () => live && setStatus(null)
+    )
+    return () => {
+      live = false
+    }
+  }, [savedAt, folder])
+  return folder ? status : null
+}
