@@ -363,6 +363,8 @@ describe('requests meant to break the egress proxy', () => {
   it('closes a connection that sends its headers too slowly (slowloris)', async () => {
     await start({ headerTimeoutMs: 200 })
     const idle = net.connect({ host: '127.0.0.1', port: proxy.port })
+    // Read, or a paused socket may never see the proxy's end (and never close).
+    idle.resume()
     const dribble = net.connect({ host: '127.0.0.1', port: proxy.port })
     const answer: Buffer[] = []
     dribble.on('data', (chunk: Buffer) => answer.push(chunk))
