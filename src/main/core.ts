@@ -9,9 +9,9 @@ import { nobodyToAsk } from './gate/gate'
 import { InteractiveApprover } from './gate/interactive-approver'
 import { RuleBook } from './gate/rule-book'
 import { JobManager, type JobManagerOptions } from './jobs/job-manager'
-import { cleanAbandonedJobDirs } from './jobs/temp-dirs'
 import { sweepOrphanedJobs } from './jobs/orphan-sweep'
 import { McpManager, type McpManagerOptions } from './mcp/mcp-manager'
+import { debugEcho } from './mcp/debug-log'
 import type { KeySource } from './providers/create-provider'
 import type { Provider } from './providers/provider'
 import { ProviderLookup } from './providers/provider-lookup'
@@ -31,11 +31,13 @@ import { recallSessionTool } from './tools/recall/recall-session'
 import { todoTool } from './tools/todo/todo'
 import { compactTool } from './tools/compact/compact-tool'
 import { discoverModelsTool } from './tools/discovery/discover-models'
-import { webTools } from './tools/web'
+import { SEARCH_TOOL_NAMES, webTools } from './tools/web'
+import { hasBackend, type SearchSources } from './tools/web/search-sources'
+import type { SearchBackend } from '../shared/websearch'
 import type { GuardOptions } from './net/address-guard'
 import { askUserTool } from './tools/ask-user/ask-user'
 import { QuestionBroker } from './tools/ask-user/question-broker'
-import { skillTool } from './tools/skill/skill-tool'
+import { skillFamily } from './tools/skill/skill-family'
 import { userConfigDir } from './skills/user-dir'
 import type { Tool } from './tools/tool'
 import { RecentFolders } from './workspace/recent-folders'
@@ -44,6 +46,7 @@ import { releaseTempJournal, sweepTempJournal, useTempJournal } from './workspac
 import type { DelegationDeps } from './agent/subagent/child-run'
 import { delegationTools } from './agent/subagent/delegation-tools'
 import { ParallelRuns } from './agent/subagent/parallel'
+import { BackgroundChildren } from './agent/subagent/background-children'
 import { updateCardDisplay } from './agent/card-update'
 import { jobCheckpoints } from './agent/job-checkpoints'
 import type { JobSummary } from '../shared/jobs'
@@ -80,12 +83,23 @@ export interface CoreOptions {
   userModel?: boolean
   /** false (`--websearch=off`) leaves WebSearch and WebOpen out, whatever the settings say. */
   websearch?: boolean
-  /** false (`--no-skills`) leaves the Skill tool out, whatever the settings say. */
+  /** false (`--no-skills`) leaves Skill and SkillDraft out, whatever the settings say. */
   skills?: boolean
   /** The person's folder of AGENTS.md, skills/ and commands/ (default: MECATL_HOME or ~/.config/mecatl). */
   userDir?: string
   /** Testing seam: widens the web tools' address guard. Only src/main/testing and tests set it. */
   webGuard?: GuardOptions
+  /** `--skills-dir`: folders of the operator's skills, which win every name clash. */
+  skillsDirs?: readonly string[]
+  /**
+   * Slash-command files: `files: false` (`--no-commands`) leaves only the built-in commands and
+   * the skills; `dirs` (`--commands-dir`) are folders of them that win every name clash.
+   */
+  commands?: { files: boolean; dirs: readonly string[] }
+  /** The JSON search backend of `--websearch-url` and its flags: WebSearch tries it first. */
+  searchBackend?: SearchBackend
+  /** Testing seam: where the implicit Exa and Brave backends are (see search-sources.ts). */
+  searchEndpoints?: SearchSources['endpoints']
 }
 
 /** Everything the main process owns, without Electron: the desktop, browser mode and CLI share it. */
@@ -133,6 +147,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     env,
     // The provider keys Mecatl itself uses are not handed to the commands the model runs.
     hiddenEnv: async () => (await settingsNow()).providers.flatMap((p) => p.api_key_env ?? []),
+    // Read at each command and each reaper pass (the reaper replaces the sweep at start).
+    temporaryStorage: () => settings.snapshot().temporary_storage,
     events: {
       updated: (job) => {
         hub.emit('job.updated', job)
@@ -143,8 +159,6 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     },
     ...options.jobs
   })
-  // Temp directories of jobs from a run that crashed: only ours, proved by a marker, go.
-  const swept = cleanAbandonedJobDirs(options.jobs?.tempBase).catch(() => [])
   // Temp files of atomic writes a killed run left in flight: only those its journal names go.
   const writeJournal = path.join(options.dataDir, 'pending-writes')
   const sweptWrites = sweepTempJournal(writeJournal).catch(() => [])
@@ -159,6 +173,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     hub.emit('memory.changed', { scope: owner.scope, workspace: owner.project || null, name })
   )
   const keys = { env, readSecret: options.hooks?.readSecret }
+  const searchSources: SearchSources = {
+    env,
+    commandLine: options.searchBackend ?? null,
+    endpoints: options.searchEndpoints
+  }
   const userDir = options.userDir ?? userConfigDir(env)
   // With nobody to ask (headless), the model is not offered a question it cannot get answered.
   const questions = options.interactive ? new QuestionBroker(hub) : null
@@ -170,6 +189,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     options,
     env,
     keys,
+    searchSources,
     userDir,
     jobs,
     store,
@@ -181,8 +201,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     dataDir: options.dataDir,
     env,
     userSettings: settingsNow,
-    reservedNames: () => tools.reservedNames(),
+    // WebSearch and WebOpen too while no backend offers them, so a server cannot take the names.
+    reservedNames: () => new Set([...tools.reservedNames(), ...SEARCH_TOOL_NAMES]),
     trustProject: options.trustProject,
+    echo: debugEcho(env, (text) => process.stderr.write(text)),
     onUpdate: (status) => hub.emit('mcp.updated', status),
     projectSettings,
     // Servers with `sandbox: true` run under Shell's backend, with the settings of their start.
@@ -226,7 +248,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const delegation: DelegationDeps = {
     turns,
     session: (id) => sessions.get(id),
-    taintChanged: (session) => hub.emit('session.updated', session.summary())
+    taintChanged: (session) => hub.emit('session.updated', session.summary()),
+    // A background sub-agent's progress goes on the card of the Subagent call that started it.
+    background: new BackgroundChildren((sessionId, callId, display) =>
+      updateCardDisplay(sessions.get(sessionId), hub, callId, display)
+    )
   }
   jobEnded = jobCheckpoints({
     checkpoints,
@@ -267,6 +293,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     projectSettings,
     approver,
     keys,
+    searchSources,
     providers: services.providers,
     recent: new RecentFolders(path.join(options.dataDir, 'recent-folders.json')),
     trust: services.trust,
@@ -276,6 +303,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     hub,
     questions,
     userDir,
+    launchPlaces: { operatorDirs: options.skillsDirs, commands: options.commands },
     skillsEnabled: async () => tools.enabled('skills', await settingsNow()),
     parallel: parallelRuns,
     sandbox,
@@ -297,11 +325,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     store,
     dispose: async () => {
       await sessions.dispose()
+      // Background sub-agents end with their sessions' run: none outlives the core.
+      await delegation.background?.dispose()
       // Select-mode branches nobody took: their copies go with the process.
       await parallelRuns.dispose()
       // Jobs still running when their session ends are stopped with everything they started.
       await jobs.dispose()
-      await swept
       await orphansSwept
       await sweptWrites
       releaseTempJournal(writeJournal)
@@ -318,6 +347,7 @@ interface BuiltinParts {
   options: CoreOptions
   env: NodeJS.ProcessEnv
   keys: KeySource
+  searchSources: SearchSources
   userDir: string
   jobs: JobManager
   store: Store
@@ -333,9 +363,11 @@ interface BuiltinParts {
 function builtinTools(parts: BuiltinParts): ToolSet {
   const { options, settings } = parts
   const now = (): Settings => settings.snapshot()
+  const skills = skillFamily({ userDir: parts.userDir, operatorDirs: options.skillsDirs })
   const [webFetch, ...webSearch] = webTools({
     search: true,
     settings: () => now().websearch,
+    sources: parts.searchSources,
     keys: parts.keys,
     guard: options.webGuard ?? {}
   })
@@ -353,15 +385,22 @@ function builtinTools(parts: BuiltinParts): ToolSet {
     switched: {
       // Made per settings: Shell's capabilities and confinement follow the sandbox in force.
       shell: (current) =>
-        shellTools(parts.jobs, {
-          status: () => parts.sandbox.status(current),
-          confine: (workspace, tmp, network) =>
-            parts.sandbox.confine(current, workspace, tmp, network ? 'on' : undefined)
-        }),
+        shellTools(
+          parts.jobs,
+          {
+            status: () => parts.sandbox.status(current),
+            confine: (workspace, tmp, network) =>
+              parts.sandbox.confine(current, workspace, tmp, network ? 'on' : undefined)
+          },
+          current.temporary_storage.mode
+        ),
       userModel: userModelTools(parts.store.memory),
-      websearch: webSearch,
-      skills: [skillTool({ userDir: parts.userDir })]
+      // With no backend to ask (`websearch.defaults: false` and none listed), none of the two.
+      websearch: (current) => (hasBackend(current.websearch, parts.searchSources) ? webSearch : []),
+      skills: skills.tools
     },
+    // Skill names the folder's skills in its description, and is left out where there are none.
+    inFolder: { skills: skills.inFolder },
     launch: {
       shell: options.shell,
       userModel: options.userModel,

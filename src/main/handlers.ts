@@ -20,13 +20,14 @@ import { describeSandbox, type SandboxService } from './sandbox/sandbox-service'
 import type { Checkpoints } from './checkpoints/checkpoints'
 import { checkpointHandlers } from './checkpoints/checkpoint-handlers'
 import type { SettingsStore } from './settings/settings-store'
-import { skillHandlers } from './skills/skill-handlers'
+import { skillHandlers, type LaunchPlaces } from './skills/skill-handlers'
 import type { MemoryStore } from './store/memory-store'
 import type { SessionStore } from './store/session-store'
 import type { QuestionBroker } from './tools/ask-user/question-broker'
 import type { Catalog } from './tools/catalog'
 import { memoryHandlers } from './tools/memory/memory-handlers'
 import { websearchHandlers } from './tools/web/web-handlers'
+import type { SearchSources } from './tools/web/search-sources'
 import { checkFolder } from './workspace/check-folder'
 import type { RecentFolders } from './workspace/recent-folders'
 import type { WorkspaceTrust } from './workspace/workspace-trust'
@@ -51,6 +52,8 @@ export interface HandlerDeps {
   projectSettings: ProjectSettingsFiles
   approver: InteractiveApprover | null
   keys: KeySource
+  /** What WebSearch's chain takes besides the settings (the environment, --websearch-url). */
+  searchSources: SearchSources
   /** Which providers a model reference can reach (the settings', or one given by flags). */
   providers: ProviderLookup
   recent: RecentFolders
@@ -65,6 +68,8 @@ export interface HandlerDeps {
   questions: QuestionBroker | null
   /** The person's folder of instructions, skills and commands. */
   userDir: string
+  /** What `--skills-dir`, `--commands-dir` and `--no-commands` add or take away. */
+  launchPlaces: LaunchPlaces
   /** Whether the Skill tool is offered under the settings in force. */
   skillsEnabled: () => Promise<boolean>
   /** Select-mode Parallel runs waiting for a branch to be taken. */
@@ -104,8 +109,9 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       hub: deps.hub,
       checkFolder
     }),
-    ...websearchHandlers(deps.keys),
+    ...websearchHandlers(deps.keys, deps.searchSources),
     ...skillHandlers({
+      ...deps.launchPlaces,
       userDir: deps.userDir,
       skillsEnabled: deps.skillsEnabled,
       checkFolder

@@ -5,6 +5,7 @@ import { checkDelegation, subagentProfileSchema, teamSchema } from './subagents'
 import { websearchDefaults, websearchSettingsSchema } from './websearch'
 import { checkpointDefaults, checkpointSettingsSchema } from './checkpoints'
 import { sandboxDefaults, sandboxSettingsSchema } from './sandbox'
+import { temporaryStorageDefaults, temporaryStorageSchema } from './temporary-storage'
 
 const envVarName = z
   .string()
@@ -107,6 +108,8 @@ export const settingsSchema = z
       .default({ enabled: true }),
     /** How Shell (and MCP servers with `sandbox: true`) are confined: see src/shared/sandbox.ts. */
     sandbox: sandboxSettingsSchema.default(sandboxDefaults),
+    /** Where Shell commands get their TMPDIR (see src/shared/temporary-storage.ts). */
+    temporary_storage: temporaryStorageSchema.default(temporaryStorageDefaults),
     /** Checkpoints of the project folder's files, so any change the agent made can be undone. */
     checkpoints: checkpointSettingsSchema.default(checkpointDefaults),
     /** `enabled: false` takes the user-model memory tools (RememberUser…) out of the next turn. */
@@ -114,7 +117,7 @@ export const settingsSchema = z
       .object({ enabled: z.boolean().default(true) })
       .strict()
       .default({ enabled: true }),
-    /** `enabled: false` removes the Skill tool (skills stay usable as slash commands). */
+    /** `enabled: false` removes Skill and SkillDraft (skills stay usable as slash commands). */
     skills: z
       .object({ enabled: z.boolean().default(true) })
       .strict()

@@ -1,7 +1,11 @@
 import { z } from 'zod'
 
-/** Where a skill or command file was found: the project folder or the person's own folder. */
-export const skillOriginSchema = z.enum(['project', 'user'])
+/**
+ * Where a skill or command file was found, in the order a name clash is won: a folder the
+ * operator named at launch, the project folder, the person's own folder, then a learned skill (a
+ * SkillDraft a person activated), which never wins a clash.
+ */
+export const skillOriginSchema = z.enum(['operator', 'project', 'user', 'learned'])
 export type SkillOrigin = z.infer<typeof skillOriginSchema>
 
 /** One skill folder as the settings screen lists it; `error` is set when it was skipped. */
@@ -15,6 +19,25 @@ export const skillViewSchema = z.object({
   error: z.string().nullable()
 })
 export type SkillView = z.infer<typeof skillViewSchema>
+
+/** A skill the model saved with SkillDraft, waiting in the project for a person to review it. */
+export const skillDraftViewSchema = z.object({
+  /** Its folder's name under `.mecatl/skill-drafts/`: the name it would be activated as. */
+  name: z.string(),
+  description: z.string(),
+  /** The SKILL.md exactly as it is on disk, for the person to read before activating it. */
+  text: z.string(),
+  path: z.string(),
+  /** Of `text`: activation and deletion act only on the text the person was shown. */
+  digest: z.string(),
+  /** Front-matter keys activation drops (only `name` and `description` are kept). */
+  dropped: z.array(z.string()),
+  /** Why it cannot be activated as it stands (malformed, or its name is taken); null if it can. */
+  problem: z.string().nullable(),
+  /** Activating it replaces the learned skill of the same name. */
+  replaces: z.boolean()
+})
+export type SkillDraftView = z.infer<typeof skillDraftViewSchema>
 
 /** A slash command the chat input offers. */
 export const commandViewSchema = z.object({

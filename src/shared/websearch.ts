@@ -45,6 +45,8 @@ export const searchBackendSchema = z.discriminatedUnion('kind', [
       enabled: z.boolean().default(true),
       url: z.url(),
       query_param: z.string().min(1).default('q'),
+      /** `get`: the query as a URL parameter; `post`: as a form parameter in the body. */
+      method: z.enum(['get', 'post']).default('get'),
       /** How the key is sent: `Authorization: Bearer`, a named header, or not at all. */
       auth: z.enum(['none', 'bearer', 'header']).default('bearer'),
       auth_header: z.string().min(1).optional(),
@@ -61,6 +63,12 @@ export const websearchSettingsSchema = z
     enabled: z.boolean().default(true),
     /** Tried in order; the first that answers wins. */
     backends: z.array(searchBackendSchema).default([]),
+    /**
+     * After the listed backends: those the environment names (EXA_API_KEY, BRAVE_API_KEY,
+     * SEARXNG_URL), then Exa's public endpoint, used anonymously. A kind listed above (even
+     * turned off) is not added again. `false`: only the listed ones (and `--websearch-url`).
+     */
+    defaults: z.boolean().default(true),
     timeout_ms: z.number().int().min(1000).max(120_000).default(15_000),
     max_concurrent: z.number().int().min(1).max(16).default(2)
   })
@@ -70,6 +78,7 @@ export type WebsearchSettings = z.infer<typeof websearchSettingsSchema>
 export const websearchDefaults: WebsearchSettings = {
   enabled: true,
   backends: [],
+  defaults: true,
   timeout_ms: 15_000,
   max_concurrent: 2
 }
@@ -97,7 +106,21 @@ export function defaultKeyEnv(kind: SearchBackendKind): string | null {
   }
 }
 
-/** A short name for a backend in messages: `searxng (https://search.example)`. */
+/**
+ * A short name for a backend in messages: `searxng (https://search.example)`. The label reaches
+ * the model with every result, so an address's user, password and query (where a key may sit)
+ * are left out of it.
+ */
 export function backendLabel(backend: SearchBackend): string {
-  return backend.url ? `${backend.kind} (${backend.url})` : backend.kind
+  return backend.url ? `${backend.kind} (${shownAddress(backend.url)})` : backend.kind
+}
+
+function shownAddress(url: string): string {
+  try {
+    const parsed = new URL(url)
+    if (!parsed.username && !parsed.password && !parsed.search) return url
+    return `${parsed.protocol}//${parsed.host}${parsed.pathname}`
+  } catch {
+    return 'an address that is not a URL'
+  }
 }

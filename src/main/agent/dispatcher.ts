@@ -2,7 +2,13 @@ import type { CallFiles } from '../../shared/checkpoints'
 import type { Capabilities, ToolCallView, ToolDisplay } from '../../shared/domain'
 import type { Gate } from '../gate/gate'
 import type { Catalog } from '../tools/catalog'
-import { errorOutput, type Tool, type ToolContext, type ToolOutput } from '../tools/tool'
+import {
+  errorOutput,
+  isReadOnlyCall,
+  type Tool,
+  type ToolContext,
+  type ToolOutput
+} from '../tools/tool'
 import { inUntrustedFolder } from './folder-content'
 import { cutOutput, shareBudget, textBytes, type OutputBudget } from './output-budget'
 import { parseToolInput } from './tool-input'
@@ -73,6 +79,8 @@ interface Prepared {
   tool: Tool | null
   input: unknown
   output: ToolOutput | null
+  /** This call changes nothing (see `isReadOnlyCall`): it may run beside the step's other reads. */
+  readOnly: boolean
   /** A person approved it as a write into `.git`. */
   gitWrite?: boolean
   /** Finished, but too large for an equal share: shown once the budget has been split. */
@@ -82,7 +90,8 @@ interface Prepared {
 /**
  * Runs one turn's tool calls: each passes the gate one at a time, in order (a person may be
  * asked); then approved calls execute, read-only ones concurrently and mutating ones alone, in
- * the order the model gave them. Every failure comes back as an isError result, never a throw.
+ * the order the model gave them. Read-only is decided per call, from the tool and its input.
+ * Every failure comes back as an isError result, never a throw.
  */
 export async function dispatch(
   calls: readonly RequestedCall[],
@@ -150,6 +159,9 @@ async function prepare(call: RequestedCall, deps: DispatchDeps): Promise<Prepare
   const capabilities = deps.untrustedFolder ? inUntrustedFolder(tool, own) : own
   if (capabilities !== tool.capabilities) view.capabilities = { ...capabilities }
   const judged = capabilities !== tool.capabilities ? { ...tool, capabilities } : tool
+  // The gate asks the same question of the same input, so card, gate and batching agree.
+  const readOnly = isReadOnlyCall(tool, parsed.value)
+  view.readOnly = readOnly
 
   if (deps.context.signal.aborted) {
     return finished(view, deps, notRun(deps.context.signal), 'cancel')
@@ -162,7 +174,14 @@ async function prepare(call: RequestedCall, deps: DispatchDeps): Promise<Prepare
   if (!decision.allowed) {
     return finished(view, deps, errorOutput(decision.reason), decision.refusedBy)
   }
-  return { view, tool, input: parsed.value, output: null, gitWrite: decision.gitWrite === true }
+  return {
+    view,
+    tool,
+    input: parsed.value,
+    output: null,
+    readOnly,
+    gitWrite: decision.gitWrite === true
+  }
 }
 
 function parsedOrRaw(input: unknown): unknown {
@@ -184,7 +203,7 @@ function finished(
   view.refusedBy = refusedBy
   view.output = output
   deps.onUpdate({ ...view })
-  return { view, tool: null, input: null, output }
+  return { view, tool: null, input: null, output, readOnly: view.readOnly }
 }
 
 /** Consecutive read-only calls form one concurrent batch; a mutating call is a batch alone. */
@@ -193,7 +212,7 @@ function batches(items: readonly Prepared[]): Prepared[][] {
   const result: Prepared[][] = []
   for (const item of runnable) {
     const last = result.at(-1)
-    if (item.tool?.readOnly && last?.[0]?.tool?.readOnly) last.push(item)
+    if (item.readOnly && last?.[0]?.readOnly) last.push(item)
     else result.push([item])
   }
   return result
@@ -209,7 +228,7 @@ async function execute(
   if (!tool) return
   const { view } = item
   if (deps.context.signal.aborted) return stopped(item, deps)
-  if (!tool.readOnly) await deps.checkpoints?.before()
+  if (!item.readOnly) await deps.checkpoints?.before()
   view.state = 'running'
   view.startedAt = now()
   deps.onUpdate({ ...view })
@@ -233,7 +252,7 @@ async function execute(
     item.output = errorOutput(`${tool.name} failed: ${message}`)
   }
   view.endedAt = now()
-  if (!tool.readOnly && deps.checkpoints) {
+  if (!item.readOnly && deps.checkpoints) {
     const files = await deps.checkpoints.after(view)
     if (files) view.files = [files]
   }

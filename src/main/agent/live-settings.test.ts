@@ -72,7 +72,8 @@ describe('settings apply from the next turn', () => {
     h.fake.setScript([{ text: 'a' }, { text: 'b' }])
     const { id } = await h.client.call('session.create', { workspace: h.workspace })
     const first = await send(h, id, 'one')
-    expect(first.tools).toEqual(expect.arrayContaining(['RememberUser', 'Skill']))
+    // The folder has no skills, so of the skill tools only SkillDraft is offered (Skill is not).
+    expect(first.tools).toEqual(expect.arrayContaining(['RememberUser', 'SkillDraft']))
 
     const raw = YAML.parse(await readFile(h.config, 'utf8')) as Record<string, unknown>
     await writeFile(
@@ -86,7 +87,7 @@ describe('settings apply from the next turn', () => {
     )
     const next = await send(h, id, 'two')
     expect(next.tools.filter((name) => name.endsWith('User'))).toEqual([])
-    expect(next.tools).not.toContain('Skill')
+    expect(next.tools).not.toContain('SkillDraft')
     expect(next.tools).toContain('Agent_scout')
     const skills = await h.client.call('skills.list', { workspace: h.workspace })
     expect(skills.enabled).toBe(false)

@@ -74,8 +74,8 @@ describe.each(['openai', 'anthropic'] as const)('a session over the %s format', 
     const end = transcript.at(-1)
     expect(end).toMatchObject({ kind: 'turn-end', stopReason: 'end_turn', error: null })
     expect(end?.kind === 'turn-end' && end.usage.inputTokens).toBeGreaterThan(0)
-    // The model is sent the catalog sorted by name, every time.
-    const names = h.core.catalog.list().map((t) => t.name)
+    // The model is sent the folder's catalog sorted by name, every time.
+    const names = (await h.core.catalogFor(h.workspace)).list().map((t) => t.name)
     expect(names).toEqual([...names].sort())
     expect(names).toEqual(
       expect.arrayContaining([

@@ -5,7 +5,7 @@ import type { ProviderLookup } from '../providers/provider-lookup'
 import type { ProjectSettingsFiles } from '../settings/project-settings'
 import { blockedMessage, settingsHealth } from '../settings/settings-health'
 import type { SettingsStore } from '../settings/settings-store'
-import { expandMessage } from '../skills/skill-handlers'
+import { expandMessage, type LaunchPlaces } from '../skills/skill-handlers'
 import type { SessionStore } from '../store/session-store'
 import type { QuestionBroker } from '../tools/ask-user/question-broker'
 import type { Catalog } from '../tools/catalog'
@@ -25,6 +25,8 @@ export interface TurnHandlerDeps {
   questions: QuestionBroker | null
   /** The person's folder of instructions, skills and commands. */
   userDir: string
+  /** `--skills-dir`, `--commands-dir`, `--no-commands`: where `/command` expansions come from. */
+  launchPlaces?: LaunchPlaces
   /** The built-in tools under the settings in force (a live view). */
   catalog: Catalog
   /** Built-in tools plus a project folder's MCP tools, under the settings in force. */
@@ -81,7 +83,7 @@ export function turnHandlers(deps: TurnHandlerDeps): Pick<Handlers, TurnCall> {
       // and a broken file with nothing valid to fall back on stops the turn before it starts.
       const health = await settingsHealth(settings, deps.projectSettings, workspace, true)
       if (health.blocked) throw new RpcError('conflict', blockedMessage(health))
-      const expanded = await expandMessage(workspace, deps.userDir, text)
+      const expanded = await expandMessage(workspace, deps.userDir, text, deps.launchPlaces)
       return { turnId: await sessions.send(sessionId, expanded) }
     },
     'session.cancel': async ({ sessionId }) => ({ cancelled: sessions.cancel(sessionId) }),

@@ -1,7 +1,7 @@
 import type { SessionProfile } from '../../shared/session-profile'
 import { Catalog } from '../tools/catalog'
 import { disclosurePolicy, TOOL_SEARCH, toolSearchTool } from '../tools/discovery/tool-search'
-import type { Tool } from '../tools/tool'
+import { mayBeReadOnly, type Tool } from '../tools/tool'
 
 /**
  * Tools a `no-fs` session never has: the file tools, Shell and its jobs, and delegation that
@@ -20,6 +20,8 @@ export const NO_FS_TOOLS: ReadonlySet<string> = new Set([
   'Remove',
   'Shell',
   'ShellStatus',
+  // It writes its draft into the project folder, which such a session has none of.
+  'SkillDraft',
   'Write'
 ])
 
@@ -65,8 +67,10 @@ export function turnTools(full: Catalog, options: TurnToolsOptions): TurnTools {
   if (candidates.length > 0 && !catalog.get(TOOL_SEARCH)) {
     catalog.register(toolSearchTool({ candidates: () => candidates, disclosed: options.disclosed }))
   }
+  // Planning offers a tool whose calls can be read-only (Subagent, Parallel); the gate refuses
+  // the calls of it that would change the folder.
   const visible = (tool: Tool): boolean =>
-    (!held(tool) || options.disclosed.has(tool.name)) && (!options.planning || tool.readOnly)
+    (!held(tool) || options.disclosed.has(tool.name)) && (!options.planning || mayBeReadOnly(tool))
   const refuse = (name: string): string | null => {
     if (options.profile === 'no-fs' && NO_FS_TOOLS.has(name)) {
       return `${name} is not available: this session was started with the no-fs profile, which has no file, shell or delegation tools. Work from the conversation and the tools you were given.`

@@ -43,12 +43,23 @@ A project's own MCP servers (.mecatl/settings.yaml) run only once trusted in the
 untrusted: what is read from it counts as untrusted input (the interlock then refuses sends
 the model aims); --trust-project also trusts the folder for this one command (nothing is stored).
 
---no-shell leaves Shell and ShellStatus out of the catalog (tools, call, run and serve), as
-\`shell: {enabled: false}\` in the settings does. --no-user-model leaves out the user-model
-memory tools (RememberUser, RecallUser, SearchUserModel…), as \`user_model: {enabled: false}\` does.
---websearch=off leaves out WebSearch and WebOpen, as \`websearch: {enabled: false}\` does.
---no-skills leaves the Skill tool out, as \`skills: {enabled: false}\` does. AskUser is only
-offered where a person can answer (serve), never in tools, call or run.
+--no-shell (or --shell "") leaves Shell and ShellStatus out of the catalog (tools, call, run
+and serve), as \`shell: {enabled: false}\` in the settings does. --no-user-model leaves out the
+user-model memory tools (RememberUser, RecallUser, SearchUserModel…), as
+\`user_model: {enabled: false}\` does. --websearch=off leaves out WebSearch and WebOpen, as
+\`websearch: {enabled: false}\` does. --no-skills leaves the Skill tool out, as
+\`skills: {enabled: false}\` does; --skills-dir DIR adds a folder of skills that win every name
+clash. --no-commands turns off the slash-command files (.mecatl/commands, .claude/commands and
+yours); --commands-dir DIR adds a folder of them. AskUser is only offered where a person can
+answer (serve), never in tools, call or run.
+
+WebSearch uses Exa's public endpoint with no settings; EXA_API_KEY, BRAVE_API_KEY and
+SEARXNG_URL in the environment add those services. --websearch-url URL adds a JSON search
+service, tried first: the query goes as the URL parameter q (--websearch-query-param NAME), or
+as a form parameter with --websearch-method post; the key in WEBSEARCH_API_KEY goes as a bearer
+token, or in the header --websearch-auth-header NAME.
+
+MECATL_LOG=debug prints what MCP servers write on stderr, each line tagged with its server.
 
 Every command takes --config FILE (a settings file used instead of the user's) and honours
 MECATL_HOME (where settings and state live).`
@@ -69,6 +80,14 @@ const options = {
   'no-user-model': { type: 'boolean' },
   websearch: { type: 'string' },
   'no-skills': { type: 'boolean' },
+  shell: { type: 'string' },
+  'no-commands': { type: 'boolean' },
+  'commands-dir': { type: 'string', multiple: true },
+  'skills-dir': { type: 'string', multiple: true },
+  'websearch-url': { type: 'string' },
+  'websearch-auth-header': { type: 'string' },
+  'websearch-query-param': { type: 'string' },
+  'websearch-method': { type: 'string' },
   user: { type: 'boolean' },
   format: { type: 'string' },
   profile: { type: 'string' },
@@ -101,6 +120,14 @@ export interface CliArgs {
   noWebsearch: boolean
   /** `--no-skills`: no Skill tool. */
   noSkills: boolean
+  /** `--skills-dir DIR` (repeatable): the operator's skills, which win every name clash. */
+  skillsDirs: string[]
+  /** `--no-commands`: no slash-command files, only the built-in commands (and skills). */
+  noCommands: boolean
+  /** `--commands-dir DIR` (repeatable): more slash-command files. */
+  commandsDirs: string[]
+  /** `--websearch-url` and its flags, as given (checked against the environment by the core's launch). */
+  websearchService?: WebsearchFlags
   /** `memory search --user`: the user model instead of the project's memory. */
   user: boolean
   /** `sessions export --format jsonl|md`. */
@@ -112,6 +139,14 @@ export interface CliArgs {
   /** `checkpoints restore ID --files PATH…`: the paths follow as positionals. */
   files: boolean
   help: boolean
+}
+
+/** The flags of the command line's JSON search service. */
+export interface WebsearchFlags {
+  url: string
+  authHeader?: string
+  queryParam?: string
+  method: 'get' | 'post'
 }
 
 export function parseCliArgs(argv: readonly string[]): CliArgs {
@@ -139,6 +174,12 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   if (profile && !profile.success) {
     throw new UsageError(`--profile must be default or no-fs (got "${values.profile}")`)
   }
+  if (values['no-commands'] && values['commands-dir']?.length) {
+    throw new UsageError('--no-commands and --commands-dir contradict each other: drop one')
+  }
+  if (values['no-skills'] && values['skills-dir']?.length) {
+    throw new UsageError('--no-skills and --skills-dir contradict each other: drop one')
+  }
   let port: number | undefined
   if (values.port !== undefined) {
     port = Number(values.port)
@@ -160,10 +201,14 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     port,
     yes: values.yes ?? false,
     trustProject: values['trust-project'] ?? false,
-    noShell: values['no-shell'] ?? false,
+    noShell: (values['no-shell'] ?? false) || shellFlag(values.shell),
     noUserModel: values['no-user-model'] ?? false,
     noWebsearch: websearchFlag(values.websearch),
     noSkills: values['no-skills'] ?? false,
+    skillsDirs: values['skills-dir'] ?? [],
+    noCommands: values['no-commands'] ?? false,
+    commandsDirs: values['commands-dir'] ?? [],
+    websearchService: websearchService(values),
     user: values.user ?? false,
     format: values.format,
     profile: profile?.data,
@@ -173,8 +218,69 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   }
 }
 
+/** `--shell ""` is `--no-shell`; Shell always runs commands with bash, so nothing else is taken. */
+function shellFlag(value: string | undefined): boolean {
+  if (value === undefined) return false
+  if (value === '') return true
+  throw new UsageError(
+    `--shell takes only "" (no Shell tool, as --no-shell); Shell runs its commands with bash (got "${value}")`
+  )
+}
+
 function websearchFlag(value: string | undefined): boolean {
   if (value === undefined || value === 'on') return false
   if (value === 'off') return true
   throw new UsageError(`--websearch must be on or off (got "${value}")`)
+}
+
+// An HTTP header name is a token (RFC 9110 §5.6.2): anything else fetch would refuse at search time.
+const headerName = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/
+
+function websearchService(values: {
+  websearch?: string
+  'websearch-url'?: string
+  'websearch-auth-header'?: string
+  'websearch-query-param'?: string
+  'websearch-method'?: string
+}): WebsearchFlags | undefined {
+  const url = values['websearch-url']
+  const given = (
+    ['websearch-auth-header', 'websearch-query-param', 'websearch-method'] as const
+  ).filter((flag) => values[flag] !== undefined)
+  if (url === undefined) {
+    if (given[0]) {
+      throw new UsageError(
+        `--${given[0]} configures the service of --websearch-url; give --websearch-url URL as well`
+      )
+    }
+    return undefined
+  }
+  if (values.websearch === 'off') {
+    throw new UsageError('--websearch=off and --websearch-url contradict each other: drop one')
+  }
+  if (!isHttpAddress(url)) {
+    throw new UsageError(`--websearch-url must be an http:// or https:// address (got "${url}")`)
+  }
+  const method = values['websearch-method'] ?? 'get'
+  if (method !== 'get' && method !== 'post') {
+    throw new UsageError(`--websearch-method must be get or post (got "${method}")`)
+  }
+  const authHeader = values['websearch-auth-header']
+  if (authHeader !== undefined && !headerName.test(authHeader)) {
+    throw new UsageError(
+      `--websearch-auth-header must be a header name, such as X-Api-Key (got "${authHeader}")`
+    )
+  }
+  const queryParam = values['websearch-query-param']
+  if (queryParam === '') throw new UsageError('--websearch-query-param needs a parameter name')
+  return { url, authHeader, queryParam, method }
+}
+
+function isHttpAddress(value: string): boolean {
+  try {
+    const url = new URL(value)
+    return url.protocol === 'http:' || url.protocol === 'https:'
+  } catch {
+    return false
+  }
 }

@@ -3,6 +3,7 @@ import path from 'node:path'
 import { createCore, type Core, type CoreOptions } from '../core'
 import { dataDirectory } from '../settings/data-dir'
 import { UsageError, type CliArgs } from './args'
+import { launchOptions } from './launch-flags'
 import { SettingsInvalidError, settingsProblems, userSettingsFile } from './settings-check'
 
 /**
@@ -16,6 +17,7 @@ export async function cliCore(
 ): Promise<Core> {
   const dataDir = dataDirectory()
   const config = configPath(args)
+  const launch = launchOptions(args, extra.env ?? process.env)
   const problems = await settingsProblems(
     userSettingsFile(dataDir, config),
     extra.workspace ?? null
@@ -32,6 +34,7 @@ export async function cliCore(
     userModel: !args.noUserModel,
     websearch: !args.noWebsearch,
     skills: !args.noSkills,
+    ...launch,
     ...extra
   })
 }

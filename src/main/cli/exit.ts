@@ -3,7 +3,10 @@ export const ExitCode = {
   ok: 0,
   /** The command ran and failed: a turn failed, a call returned an error, a record was lost. */
   failed: 1,
-  /** The command line or the settings file is wrong; nothing ran. */
+  /**
+   * The command line or the settings file is wrong; nothing ran. A `prefix_tools: false` MCP
+   * server whose tool takes a registered name is a settings mistake too.
+   */
   usage: 2,
   /** `run` stopped the model at its step limit before it finished. */
   maxSteps: 3,

@@ -9,6 +9,7 @@ import { serveCommand } from './commands/serve'
 import { sessionsCommand } from './commands/sessions'
 import { toolsCommand } from './commands/tools'
 import { ExitCode, exitWhenFlushed } from './exit'
+import { McpCollisionError } from './mcp-collisions'
 import { SettingsInvalidError } from './settings-check'
 import { DataDirError } from '../settings/data-dir'
 
@@ -41,7 +42,11 @@ async function main(argv: readonly string[]): Promise<number> {
       console.error(`mecatl: ${error.message}\n\n${usage}`)
       return ExitCode.usage
     }
-    if (error instanceof SettingsInvalidError || error instanceof DataDirError) {
+    if (
+      error instanceof SettingsInvalidError ||
+      error instanceof DataDirError ||
+      error instanceof McpCollisionError
+    ) {
       console.error(`mecatl: ${error.message}`)
       return ExitCode.usage
     }

@@ -119,10 +119,18 @@ describe('memory from the command line', () => {
     expect((await callTool('RecallUser', { name: 'editor' }, beta)).text).toContain('vim')
   })
 
-  it('asks before remembering in ask mode, so headless it is refused and nothing is kept', async () => {
-    const refused = await callTool('Remember', { name: 'secret', content: 'not kept' }, alpha)
+  it('remembers without asking in ask mode, but asks before forgetting, so headless it is refused', async () => {
+    const kept = await callTool('Remember', { name: 'habit', content: 'kept' }, alpha)
+    expect(kept.isError).toBe(false)
+    const version = versionIn(kept.text)
+    const refused = await callTool(
+      'ForgetMemory',
+      { name: 'habit', expected_version: version },
+      alpha
+    )
     expect(refused).toMatchObject({ isError: true, refusedBy: 'approver' })
-    expect((await callTool('Recall', { name: 'secret' }, alpha)).isError).toBe(true)
+    expect(refused.text).toContain('ForgetMemory asks a person by default')
+    expect((await callTool('Recall', { name: 'habit' }, alpha)).text).toContain('kept')
   })
 
   it('leaves the user-model tools out with --no-user-model or user_model: {enabled: false}', async () => {

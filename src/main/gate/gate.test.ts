@@ -137,6 +137,39 @@ describe('rules and modes', () => {
     })
     expect(await decide(read, { mode: 'allow', planning: true })).toMatchObject({ allowed: true })
   })
+
+  it('judges a tool with readOnlyFor by this call: planning, read-only and ask mode', async () => {
+    const delegate = defineTool({
+      name: 'Delegate',
+      description: 'Delegate',
+      inputSchema: z.object({ look: z.boolean() }),
+      readOnly: false,
+      readOnlyFor: (input) => input.look,
+      capabilities: noCapabilities,
+      source: 'test',
+      call: async () => textOutput('ran')
+    })
+    const look = { look: true }
+    const change = { look: false }
+    for (const policy of [
+      { planning: true },
+      { mode: 'read-only' as const },
+      { mode: 'ask' as const }
+    ]) {
+      expect(await decide(delegate, policy, undefined, nobodyToAsk, look)).toEqual({
+        allowed: true,
+        by: 'mode'
+      })
+      expect(await decide(delegate, policy, undefined, nobodyToAsk, change)).toMatchObject({
+        allowed: false
+      })
+    }
+    const refused = await decide(delegate, { planning: true }, undefined, nobodyToAsk, change)
+    expect(refused).toMatchObject({
+      refusedBy: 'planning',
+      reason: expect.stringMatching(/^This Delegate call changes things/)
+    })
+  })
 })
 
 describe('hooks', () => {

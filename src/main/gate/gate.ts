@@ -1,7 +1,9 @@
 import type { ApprovalMode } from '../../shared/domain'
-import type { Tool } from '../tools/tool'
+import { isReadOnlyCall, type Tool } from '../tools/tool'
+import { permissionFloor } from './floor'
 import { gitFolderWrite } from './git-folder'
 import { runHooks, type HookConfig } from './hooks'
+import { decideSystemTemp, systemTempForbidden } from './system-temp'
 import { judgeShell, judgeTool, type PermissionRule, type RuleVerdict } from './rules'
 import { cleanTaint, interlock, type Taint } from './taint'
 
@@ -90,16 +92,31 @@ export class Gate {
   }
 
   async decide(request: GateRequest, signal: AbortSignal): Promise<GateDecision> {
+    // Shell's temp_scope "system" needs a second decision of its own (see system-temp.ts).
+    const forbidden = await systemTempForbidden(request, this.policy)
+    if (forbidden) return forbidden
+    const decision = await this.decideCall(request, signal)
+    return decideSystemTemp(request, decision, this.policy, (asked, why, may) =>
+      this.askPerson(asked, signal, why, may)
+    )
+  }
+
+  private async decideCall(request: GateRequest, signal: AbortSignal): Promise<GateDecision> {
     const { tool } = request
     const { policy } = this
     const locked = interlock(this.taint(), tool, policy.blockSendsAfterPrivate)
     if (locked) return { allowed: false, refusedBy: 'interlock', reason: locked }
 
-    if (policy.planning && !tool.readOnly) {
+    // Per call: a Subagent given only read-only tools is read-only, one given Write is not.
+    const readOnly = isReadOnlyCall(tool, request.input)
+    const changes = tool.readOnlyFor
+      ? `This ${tool.name} call changes things`
+      : `${tool.name} changes things`
+    if (policy.planning && !readOnly) {
       return {
         allowed: false,
         refusedBy: 'planning',
-        reason: `${tool.name} changes things, and this session is in planning mode, where only read-only tools run. Propose the change instead; the person will leave planning mode to carry it out.`
+        reason: `${changes}, and this session is in planning mode, where only read-only calls run. ${tool.readOnlyFor ? 'Call it with an input that changes nothing in the folder, or propose' : 'Propose'} the change instead; the person will leave planning mode to carry it out.`
       }
     }
 
@@ -120,11 +137,11 @@ export class Gate {
         reason: `A permission rule forbids this: ${verdict.reason}. Do not retry it; find another way or ask the person.`
       }
     }
-    if (policy.mode === 'read-only' && !tool.readOnly) {
+    if (policy.mode === 'read-only' && !readOnly) {
       return {
         allowed: false,
         refusedBy: 'mode',
-        reason: `${tool.name} changes things, and this session is in read-only mode; only read-only tools may run. Ask the person to switch modes if the change is needed.`
+        reason: `${changes}, and this session is in read-only mode; only read-only tools may run. Ask the person to switch modes if the change is needed.`
       }
     }
     // No rule, mode or --yes covers a write into .git; only a person can.
@@ -136,20 +153,24 @@ export class Gate {
     // Leaving the sandbox gives away what it protects: only a person can, for this one call.
     const escape = tool.escapes?.(request.input)
     if (escape) return this.askPerson(request, signal, escape, { yes: false, rule: false })
+    // The memory tools' default ask is no rule of the person's: --yes may answer it.
+    if (verdict.decision === 'prompt' && verdict.floor) {
+      return this.askPerson(request, signal, verdict.reason, { yes: true })
+    }
     if (verdict.decision === 'prompt') {
       return verdict.concern
         ? this.askPerson(request, signal, verdict.reason, { yes: false, rule: false })
         : this.askPerson(request, signal, `a rule asks a person: ${verdict.reason}`, { yes: false })
     }
     if (verdict.decision === 'allow') return { allowed: true, by: 'rule' }
-    if (policy.mode === 'allow' || tool.readOnly) return { allowed: true, by: 'mode' }
+    if (policy.mode === 'allow' || readOnly) return { allowed: true, by: 'mode' }
     if (verdict.writes) {
       return this.askPerson(request, signal, `${verdict.reason} (mode "ask")`, {
         yes: true,
         rule: false
       })
     }
-    return this.askPerson(request, signal, `${tool.name} changes things (mode "ask")`, {
+    return this.askPerson(request, signal, `${changes} (mode "ask")`, {
       yes: true
     })
   }
@@ -160,7 +181,8 @@ export class Gate {
     if (request.tool.name === 'Shell' && typeof command === 'string') {
       return judgeShell(command, rules, request.tool.name, { workspace: this.policy.workspace })
     }
-    return judgeTool(request.tool.name, rules)
+    const verdict = judgeTool(request.tool.name, rules)
+    return verdict.decision === null ? (permissionFloor(request.tool) ?? verdict) : verdict
   }
 
   /** `may.yes`: --yes answers instead; `may.rule` false: no rule could allow it, so none is offered. */

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { ApprovalRequest } from '../../shared/domain'
 import type { EventHub } from '../events/event-hub'
+import { isReadOnlyCall } from '../tools/tool'
 import type { Approver, ApproverAnswer, GateRequest } from './gate'
 
 interface Waiting {
@@ -25,7 +26,7 @@ export class InteractiveApprover implements Approver {
       callId: request.callId,
       tool: request.tool.name,
       input: request.input,
-      readOnly: request.tool.readOnly,
+      readOnly: isReadOnlyCall(request.tool, request.input),
       capabilities: { ...request.tool.capabilities },
       reason,
       ...(request.ruleCanAllow === false ? { ruleCanAllow: false as const } : {})

@@ -21,6 +21,8 @@ export interface RuleVerdict {
   concern?: true
   /** The line writes files in the project folder by redirection: no rule covers that; the mode does. */
   writes?: true
+  /** No rule spoke: this is the tool's default decision (see floor.ts), not a person's rule. */
+  floor?: true
 }
 
 export interface ShellJudgeOptions {

@@ -1,8 +1,9 @@
 import type { JobSummary } from '../../shared/jobs'
+import type { TemporaryStorageSettings } from '../../shared/temporary-storage'
 import { Job, type JobSpec, type StopCause } from './job'
 import { JOB_MARKER_VAR, markerValue, newJobToken } from './job-marker'
 import type { OutputBatch, OutputSnapshot } from './output-stream'
-import { JobTempDirs } from './temp-dirs'
+import { TempStorage, type CommandTemp } from './temp-storage'
 
 /** Kept per job: enough scrollback for the monitor and the model's tail, bounded whatever runs. */
 export const DEFAULT_RING_BYTES = 1024 * 1024
@@ -18,6 +19,12 @@ export interface JobManagerOptions {
   events?: Partial<JobEvents>
   /** Where the per-command temp directories go (default: the system's temp folder). */
   tempBase?: string
+  /** The TMPDIR of commands that use the system's (default: the system's temp folder). */
+  systemTempDir?: string
+  /** `temporary_storage` of the settings in force (default: managed, reaped after 24h). */
+  temporaryStorage?: () => TemporaryStorageSettings
+  /** false: no background reaper passes (tests run them through `temp.reapNow`). */
+  reapInBackground?: boolean
   ringBytes?: number
   /** The environment commands start from (default: this process's). */
   env?: NodeJS.ProcessEnv
@@ -38,23 +45,31 @@ export interface StartRequest {
    * the command with the reason: a sandbox that cannot be honoured never means running bare.
    */
   confine?: (tmp: string) => Promise<JobSpec['confine'] | null>
+  /** `system`: the system temp directory as TMPDIR (the gate has allowed ShellSystemTemp). */
+  tempScope?: 'system'
 }
 
 /**
  * Every shell command of every session: foreground commands while they run (so the window can
  * show and stop them) and background jobs until the session ends. Each runs in its own pty
- * with its own TMPDIR, removed when it ends.
+ * with its own leased TMPDIR, removed when it ends (see temp-storage.ts).
  */
 export class JobManager {
   private readonly jobs = new Map<string, Job>()
-  private readonly temp: JobTempDirs
+  /** The commands' temporary storage and its reaper. */
+  readonly temp: TempStorage
   private readonly events: Partial<JobEvents>
   private readonly ringBytes: number
   private next = 1
   private disposed = false
 
   constructor(private readonly options: JobManagerOptions = {}) {
-    this.temp = new JobTempDirs(options.tempBase)
+    this.temp = new TempStorage({
+      base: options.tempBase,
+      systemTempDir: options.systemTempDir,
+      settings: options.temporaryStorage,
+      background: options.reapInBackground
+    })
     this.events = options.events ?? {}
     this.ringBytes = options.ringBytes ?? DEFAULT_RING_BYTES
   }
@@ -63,14 +78,15 @@ export class JobManager {
     if (this.disposed) throw new Error('the job manager is shut down')
     const id = `bashcmd-${this.next++}`
     const hidden = new Set(await this.options.hiddenEnv?.())
-    const tmp = await this.temp.create(id)
+    const temp = await this.temp.allocate(id, request.tempScope)
     const token = newJobToken()
     let job: Job
     try {
-      const confine = (await request.confine?.(tmp)) ?? undefined
-      job = this.spawn(id, tmp, token, request, this.environment(tmp, token, hidden), confine)
+      const confine = (await request.confine?.(temp.tmp)) ?? undefined
+      const env = this.environment(temp.tmp, token, hidden)
+      job = this.spawn(id, temp, token, request, env, confine)
     } catch (error) {
-      await this.temp.remove(tmp)
+      await temp.release()
       throw error
     }
     this.jobs.set(id, job)
@@ -80,7 +96,7 @@ export class JobManager {
 
   private spawn(
     id: string,
-    tmp: string,
+    temp: CommandTemp,
     token: string,
     request: StartRequest,
     env: Record<string, string>,
@@ -104,7 +120,7 @@ export class JobManager {
       {
         output: (batch) => this.events.output?.(id, batch),
         changed: () => this.announce(job),
-        cleanup: () => this.temp.remove(tmp)
+        cleanup: () => temp.release()
       }
     )
     return job

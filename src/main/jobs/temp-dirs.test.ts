@@ -1,9 +1,10 @@
-import { existsSync } from 'node:fs'
-import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from 'node:fs/promises'
+import { spawnSync } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
+import { mkdtemp, readdir, realpath, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { cleanAbandonedJobDirs, JobTempDirs } from './temp-dirs'
+import { JobTempDirs } from './temp-dirs'
 
 let base: string
 
@@ -11,84 +12,73 @@ beforeEach(async () => {
   base = await realpath(await mkdtemp(path.join(os.tmpdir(), 'mecatl-tmpbase-')))
 })
 
-afterEach(async () => {
-  await rm(base, { recursive: true, force: true })
+afterEach(() => {
+  // GNU rm gets through trees deeper than a path can name, which these tests make.
+  spawnSync('rm', ['-rf', base])
 })
 
-/** A root as a crashed process with this pid would have left it. */
-async function plantRoot(pid: number, marker: unknown = { app: 'mecatl', pid, createdAt: 1 }) {
-  const dir = path.join(base, `mecatl-jobs-${pid}-AbC123`)
-  await mkdir(path.join(dir, 'bashcmd-1'), { recursive: true })
-  await writeFile(path.join(dir, 'bashcmd-1', 'scratch.txt'), 'left behind')
-  if (marker !== null) await writeFile(path.join(dir, '.mecatl-jobs.json'), JSON.stringify(marker))
-  return dir
+function leaseOf(dir: string): Record<string, unknown> {
+  return JSON.parse(readFileSync(path.join(dir, '.mecatl-lease.json'), 'utf8')) as Record<
+    string,
+    unknown
+  >
 }
 
-const nobodyAlive = (): boolean => false
-
 describe('JobTempDirs', () => {
-  it('gives each command its own directory and removes it', async () => {
+  it('gives each command its own leased TMPDIR and removes both when it ends', async () => {
     const dirs = new JobTempDirs(base)
     const a = await dirs.create('bashcmd-1')
     const b = await dirs.create('bashcmd-2')
-    expect(a).not.toBe(b)
-    expect(path.dirname(a)).toBe(path.dirname(b))
-    await writeFile(path.join(a, 'f'), 'x')
+    expect(a.tmp).not.toBe(b.tmp)
+    expect(path.dirname(a.dir)).toBe(path.dirname(b.dir))
+    expect(await readdir(a.tmp)).toEqual([])
+    // The lease names this process (pid and start time) and the job, and sits beside TMPDIR.
+    expect(leaseOf(a.dir)).toMatchObject({
+      app: 'mecatl',
+      kind: 'job-temp-lease',
+      jobId: 'bashcmd-1',
+      owner: { pid: process.pid }
+    })
+    expect(path.dirname(a.tmp)).toBe(a.dir)
+    expect(dirs.held()).toEqual(new Set([a.dir, b.dir]))
+    await writeFile(path.join(a.tmp, 'f'), 'x')
     await dirs.remove(a)
-    expect(existsSync(a)).toBe(false)
-    expect(existsSync(b)).toBe(true)
+    expect(existsSync(a.dir)).toBe(false)
+    expect(existsSync(b.tmp)).toBe(true)
+    expect(dirs.held()).toEqual(new Set([b.dir]))
     await dirs.dispose()
-    expect(existsSync(path.dirname(b))).toBe(false)
+    expect(existsSync(path.dirname(b.dir))).toBe(false)
   })
 
-  it('never takes its own root for abandoned', async () => {
+  it('releases the lease of a TMPDIR it cannot remove, keeping it and the root for the reaper', async () => {
     const dirs = new JobTempDirs(base)
-    const dir = await dirs.create('bashcmd-1')
-    // This process is alive, so its own root is never taken for abandoned.
-    expect(await cleanAbandonedJobDirs(base)).toEqual([])
-    expect(existsSync(dir)).toBe(true)
-    // Nor by a liveness check that is wrong: it is this process's own.
-    expect(await cleanAbandonedJobDirs(base, nobodyAlive)).toEqual([])
+    const lease = await dirs.create('bashcmd-1')
+    // Deeper than a path can name: a plain recursive removal fails on it.
+    const deep = spawnSync('bash', [
+      '-c',
+      'cd "$1" && for i in $(seq 24); do d=$(printf "%0200d" $i); mkdir "$d" && cd "$d"; done',
+      '-',
+      lease.tmp
+    ])
+    expect(deep.status).toBe(0)
+    await dirs.remove(lease)
+    expect(existsSync(lease.tmp)).toBe(true)
+    const record = leaseOf(lease.dir)
+    expect(record).toMatchObject({ jobId: 'bashcmd-1', owner: { pid: process.pid } })
+    expect(record.releasedAt).toEqual(expect.any(Number))
+    expect(dirs.held().size).toBe(0)
+    const root = path.dirname(lease.dir)
     await dirs.dispose()
-  })
-})
-
-describe('cleanAbandonedJobDirs', () => {
-  it('removes the root of a process that is gone', async () => {
-    const dir = await plantRoot(999_999)
-    expect(await cleanAbandonedJobDirs(base, nobodyAlive)).toEqual([dir])
-    expect(existsSync(dir)).toBe(false)
+    // The marker stays with it: without it the lease could not be proved Mecatl's.
+    expect(existsSync(path.join(root, '.mecatl-jobs.json'))).toBe(true)
+    expect(existsSync(lease.dir)).toBe(true)
   })
 
-  it('keeps the root of a process still running', async () => {
-    const dir = await plantRoot(999_998)
-    expect(await cleanAbandonedJobDirs(base, () => true)).toEqual([])
-    expect(existsSync(dir)).toBe(true)
-  })
-
-  it('never touches what it cannot prove is ours', async () => {
-    const noMarker = await plantRoot(100_001, null)
-    const wrongPid = await plantRoot(100_002, { app: 'mecatl', pid: 4, createdAt: 1 })
-    const foreign = await plantRoot(100_003, { app: 'other', pid: 100_003, createdAt: 1 })
-    const lookalike = path.join(base, 'mecatl-jobs-100004-toolongname')
-    await mkdir(lookalike)
-    const otherTemp = path.join(base, 'something-else')
-    await mkdir(otherTemp)
-    // A link with our name pointing at someone else's directory is not followed.
-    const target = path.join(base, 'precious')
-    await mkdir(target)
-    await writeFile(path.join(target, '.mecatl-jobs.json'), '{}')
-    await symlink(target, path.join(base, 'mecatl-jobs-100005-Zz9Zz9'))
-    // A marker that is a link to somewhere else is not trusted either.
-    const linkedMarker = path.join(base, 'mecatl-jobs-100006-Yy8Yy8')
-    await mkdir(linkedMarker)
-    const realMarker = path.join(base, 'marker.json')
-    await writeFile(realMarker, JSON.stringify({ app: 'mecatl', pid: 100_006, createdAt: 1 }))
-    await symlink(realMarker, path.join(linkedMarker, '.mecatl-jobs.json'))
-
-    expect(await cleanAbandonedJobDirs(base, nobodyAlive)).toEqual([])
-    for (const dir of [noMarker, wrongPid, foreign, lookalike, otherTemp, target, linkedMarker]) {
-      expect(existsSync(dir), dir).toBe(true)
+  it('refuses a job id that could name a path elsewhere', async () => {
+    const dirs = new JobTempDirs(base)
+    for (const id of ['../escape', 'a/b', '', '.hidden', 'tmp/..']) {
+      await expect(dirs.create(id)).rejects.toThrow(/cannot name a temp lease/)
     }
+    await dirs.dispose()
   })
 })

@@ -1,4 +1,5 @@
 import type { McpLogLine } from '../../shared/mcp'
+import type { LogEcho } from './debug-log'
 
 const MAX_LINE_CHARS = 2000
 
@@ -15,7 +16,9 @@ export class LogRing {
 
   constructor(
     private readonly capacity = 500,
-    private readonly onLine: () => void = () => undefined
+    private readonly onLine: () => void = () => undefined,
+    /** Each line as it is kept, with the server's name (`MECATL_LOG=debug`). */
+    private readonly echo?: { server: string; to: LogEcho }
   ) {}
 
   /** A chunk of the server's stderr, split into lines. */
@@ -56,7 +59,9 @@ export class LogRing {
 
   private push(stream: McpLogLine['stream'], text: string): void {
     const cut = text.length > MAX_LINE_CHARS ? `${text.slice(0, MAX_LINE_CHARS)}…` : text
-    this.lines.push({ at: Date.now(), stream, text: cut })
+    const line = { at: Date.now(), stream, text: cut }
+    this.lines.push(line)
+    this.echo?.to(this.echo.server, line)
     if (this.lines.length > this.capacity) this.lines.splice(0, this.lines.length - this.capacity)
     this.count++
     this.onLine()

@@ -4,6 +4,7 @@ import type { McpLogLine, McpServerSettings, McpServerView, McpStatus } from '..
 import type { Settings, SettingsIssue } from '../../shared/settings'
 import type { Tool } from '../tools/tool'
 import { ProjectSettingsFiles } from '../settings/project-settings'
+import type { LogEcho } from './debug-log'
 import type { SandboxBackend } from './sandbox'
 import { effectiveTimeZone } from './server-env'
 import { defaultBackoff, type Backoff } from './server-supervisor'
@@ -26,6 +27,8 @@ export interface McpManagerOptions {
   onUpdate?: (status: McpStatus) => void
   /** The projects' own settings files (with their last valid copies, in the app). */
   projectSettings?: ProjectSettingsFiles
+  /** `MECATL_LOG=debug`: every server's log lines as they come (see debug-log.ts). */
+  echo?: LogEcho
 }
 
 const DEFAULT_STARTUP_TIMEOUT_MS = 30_000
@@ -52,6 +55,16 @@ export class McpManager {
     const servers = await this.sync(workspace)
     await servers.settled()
     return servers.tools()
+  }
+
+  /**
+   * Why servers of a folder were not started because a raw-named tool took a registered name,
+   * once every server has started or failed: one sentence each, none when all is well.
+   */
+  async collisions(workspace: string): Promise<string[]> {
+    const servers = await this.sync(workspace)
+    await servers.settled()
+    return servers.collisions()
   }
 
   /** What the settings screen shows; without a folder, the user's servers, not started. */
@@ -137,7 +150,8 @@ export class McpManager {
           appEnv: this.options.env,
           startupTimeoutMs: this.options.startupTimeoutMs ?? DEFAULT_STARTUP_TIMEOUT_MS,
           sandbox: this.options.sandbox ?? null,
-          backoff: this.options.backoff ?? defaultBackoff
+          backoff: this.options.backoff ?? defaultBackoff,
+          echo: this.options.echo
         },
         this.options.reservedNames,
         () => this.announce(key)

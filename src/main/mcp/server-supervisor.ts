@@ -1,6 +1,7 @@
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js'
 import type { McpServerSettings, McpServerState, McpServerView } from '../../shared/mcp'
 import { errorOutput, type Tool, type ToolOutput } from '../tools/tool'
+import type { LogEcho } from './debug-log'
 import { LogRing } from './log-ring'
 import { McpConnection, REQUEST_TIMEOUT_MS } from './mcp-connection'
 import { mcpTool, registeredToolName, toToolOutput, type McpCallTarget } from './mcp-tool'
@@ -37,8 +38,13 @@ export interface SupervisorDeps {
   startupTimeoutMs: number
   sandbox: SandboxBackend | null
   backoff: Backoff
-  /** Tool names already taken by others (built-ins, other servers), for raw-named tools. */
-  takenNames: (server: string) => ReadonlySet<string>
+  /**
+   * Tool names already taken by others, for raw-named tools: each with who has it (`the
+   * built-in tool Read`, `a tool of MCP server "notes"`).
+   */
+  takenNames: (server: string) => ReadonlyMap<string, string>
+  /** `MECATL_LOG=debug`: every log line as it comes, with this server's name. */
+  echo?: LogEcho
   /** Something a person would see changed: state, tools, log. */
   onChange: () => void
 }
@@ -50,6 +56,11 @@ export interface SupervisorDeps {
 export class ServerSupervisor implements McpCallTarget {
   state: McpServerState
   error: string | null = null
+  /**
+   * Set when the server was failed because a raw-named tool (`prefix_tools: false`) took a name
+   * already registered: the whole sentence, which the CLI stops on (see cli/mcp-collisions.ts).
+   */
+  collision: string | null = null
   restarts = 0
   readonly log: LogRing
   private connection: McpConnection | null = null
@@ -67,7 +78,11 @@ export class ServerSupervisor implements McpCallTarget {
     initial: 'disabled' | 'untrusted' | 'idle'
   ) {
     this.state = initial
-    this.log = new LogRing(500, deps.onChange)
+    this.log = new LogRing(
+      500,
+      deps.onChange,
+      deps.echo ? { server: config.settings.name, to: deps.echo } : undefined
+    )
   }
 
   get name(): string {
@@ -87,6 +102,7 @@ export class ServerSupervisor implements McpCallTarget {
   start(): Promise<void> {
     this.clearRetry()
     const generation = ++this.generation
+    this.collision = null
     this.setState('starting', null)
     this.starting = this.attempt(generation, false)
     return this.starting
@@ -227,13 +243,13 @@ export class ServerSupervisor implements McpCallTarget {
     const names = new Set<string>()
     for (const tool of connection.tools) {
       const name = registeredToolName(s.name, tool.name, s.prefix_tools)
-      if (!s.prefix_tools && taken.has(name)) {
+      const holder = s.prefix_tools ? undefined : taken.get(name)
+      if (holder !== undefined) {
         void connection.close()
-        this.failed(
-          generation,
-          `its tool "${name}" has the same name as a tool already registered, and a tool is never shadowed; set prefix_tools: true for "${s.name}" so its tools are named mcp__${s.name}__<tool>`,
-          false
-        )
+        const clash = `its tool "${name}" has the name of ${holder}, and a tool is never shadowed`
+        const fix = `set prefix_tools: true for "${s.name}" so its tools are named mcp__${s.name}__<tool>`
+        this.failed(generation, `${clash}; ${fix}`, false)
+        this.collision = `MCP server "${s.name}" has prefix_tools: false, and ${clash}, so it was not started. To use it, ${fix}, or remove it from the settings.`
         return
       }
       if (names.has(name)) {
@@ -244,11 +260,13 @@ export class ServerSupervisor implements McpCallTarget {
       tools.push(mcpTool(this, tool, name, s.force, s.disclose === 'lazy'))
     }
     this.toolList = tools
+    this.collision = null
     this.setState('ready', null)
   }
 
   private failed(generation: number, message: string, retry: boolean): void {
     if (generation !== this.generation) return
+    this.collision = null
     this.connection = null
     this.toolList = []
     this.log.event(`failed: ${message}`)

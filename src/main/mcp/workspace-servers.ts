@@ -49,6 +49,13 @@ export class WorkspaceServers {
     return [...this.servers.values()].flatMap(({ supervisor }) => supervisor.tools())
   }
 
+  /** The sentences of servers failed because a raw-named tool took a registered name. */
+  collisions(): string[] {
+    return [...this.servers.values()].flatMap(({ supervisor }) =>
+      supervisor.collision ? [supervisor.collision] : []
+    )
+  }
+
   views(): McpServerView[] {
     return [...this.servers.values()].map(({ supervisor }) => supervisor.view())
   }
@@ -109,10 +116,14 @@ export class WorkspaceServers {
     void Promise.all(starting)
   }
 
-  private takenNames(self: string): ReadonlySet<string> {
-    const taken = new Set(this.reserved())
+  private takenNames(self: string): ReadonlyMap<string, string> {
+    const taken = new Map<string, string>()
+    for (const name of this.reserved()) taken.set(name, `the built-in tool ${name}`)
     for (const [name, { supervisor }] of this.servers) {
-      if (name !== self) for (const tool of supervisor.tools()) taken.add(tool.name)
+      if (name === self) continue
+      for (const tool of supervisor.tools()) {
+        if (!taken.has(tool.name)) taken.set(tool.name, `a tool of MCP server "${name}"`)
+      }
     }
     return taken
   }

@@ -249,6 +249,9 @@ export function describeSandbox(status: SandboxStatus): string {
  * person made writable is used as it is.
  */
 function cachesIn(tmp: string, writable: readonly string[], home: string): Record<string, string> {
+  // A command given the shared system temp directory (temp_scope: system) keeps the default
+  // caches: others can plant files in /tmp/.npm before it runs, and a cache is code it runs.
+  if (path.resolve(tmp) === path.resolve(os.tmpdir()) || path.resolve(tmp) === '/tmp') return {}
   const covered = (folder: string): boolean =>
     writable.some((entry) => folder === entry || folder.startsWith(`${entry}/`))
   return {

@@ -73,6 +73,19 @@ const connect = (port: number): string =>
   `${process.execPath} -e "const s=require('net').connect(${port},'127.0.0.1');s.on('data',d=>{console.log(String(d).trim());process.exit(0)});s.on('error',e=>{console.log('REFUSED '+e.code);process.exit(0)})"`
 
 describe('Shell under bubblewrap', () => {
+  it('keeps caches in the command’s own temp directory, never in a shared system one', async () => {
+    const at = await place()
+    const core = await open(at)
+    const probe = 'echo "cache=${npm_config_cache:-default} tmp=$TMPDIR"'
+    const own = await shell(core, at, probe)
+    expect(own.text).toMatch(/cache=(\S+)\/\.npm tmp=\1/)
+    // Others can plant files in /tmp/.npm before the command runs: a cache there is code it runs.
+    const shared = await shell(core, at, probe, { temp_scope: 'system' })
+    expect(shared.result.output.isError).toBe(false)
+    expect(shared.text).toContain('tmp=/tmp')
+    expect(shared.text).not.toMatch(/cache=\/tmp/)
+  })
+
   it('writes the folder only, cannot read a planted secret, and reaches no network', async () => {
     const at = await place()
     const core = await open(at)

@@ -27,6 +27,17 @@ export interface CommandSet {
 
 const namePattern = /^[A-Za-z0-9][A-Za-z0-9._-]*$/
 
+/** Where command files are found besides the conventional folders: the launch flags. */
+export interface CommandPlaces {
+  /** false (`--no-commands`): no command files at all; the built-ins and skills stay. */
+  files: boolean
+  /** `--commands-dir`: the operator's folders, whose commands win over the project's and yours. */
+  dirs: readonly string[]
+}
+
+/** The conventional folders only. */
+export const conventionalCommands: CommandPlaces = { files: true, dirs: [] }
+
 /**
  * Every slash command of a folder: the built-ins, `<name>.md` files of the project's and the
  * person's `.mecatl/commands` and `.claude/commands`, then each skill. The first of a name wins:
@@ -35,7 +46,8 @@ const namePattern = /^[A-Za-z0-9][A-Za-z0-9._-]*$/
 export async function loadCommands(
   workspace: string,
   userDir: string,
-  skills: readonly Skill[]
+  skills: readonly Skill[],
+  places: CommandPlaces = conventionalCommands
 ): Promise<CommandSet> {
   const commands: CommandEntry[] = builtinCommands.map((view) => ({ view, body: '' }))
   const problems: string[] = []
@@ -50,7 +62,7 @@ export async function loadCommands(
       earlier.view.kind === 'builtin' ? 'the built-in command' : (earlier.view.path ?? 'another')
     problems.push(`/${entry.view.name} from ${what} is hidden by ${winner} of the same name`)
   }
-  for (const root of commandRoots(workspace, userDir)) {
+  for (const root of commandRoots(workspace, userDir, places)) {
     const entries = await readdir(root.dir, { withFileTypes: true }).catch(() => [])
     const files = entries
       .filter((e) => e.isFile() && e.name.endsWith('.md'))
@@ -98,8 +110,14 @@ export async function loadCommands(
   return { commands, problems }
 }
 
-function commandRoots(workspace: string, userDir: string): { dir: string; origin: SkillOrigin }[] {
+function commandRoots(
+  workspace: string,
+  userDir: string,
+  places: CommandPlaces
+): { dir: string; origin: SkillOrigin }[] {
+  if (!places.files) return []
   return [
+    ...places.dirs.map((dir) => ({ dir: path.resolve(dir), origin: 'operator' as const })),
     { dir: path.join(workspace, '.mecatl', 'commands'), origin: 'project' },
     { dir: path.join(workspace, '.claude', 'commands'), origin: 'project' },
     { dir: path.join(userDir, 'commands'), origin: 'user' }

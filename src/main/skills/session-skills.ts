@@ -1,6 +1,7 @@
 export interface LoadedSkill {
   name: string
-  dir: string
+  /** The folder opened for reading; null for a learned skill, which opens none. */
+  dir: string | null
   /** The SKILL.md instructions as loaded (without front matter). */
   body: string
 }
@@ -15,11 +16,11 @@ export class SessionSkills {
   constructor(private readonly allowRead: (dir: string) => void) {}
 
   /**
-   * Records a load and opens the skill's folder for reading; true the first time. The body is
-   * kept so a compaction carries the instructions as they were loaded.
+   * Records a load and opens the skill's folder for reading (none for `dir` null); true the first
+   * time. The body is kept so a compaction carries the instructions as they were loaded.
    */
-  load(name: string, dir: string, body = ''): boolean {
-    this.allowRead(dir)
+  load(name: string, dir: string | null, body = ''): boolean {
+    if (dir !== null) this.allowRead(dir)
     const known = this.loaded.find((skill) => skill.name === name)
     if (known) {
       known.body = body || known.body

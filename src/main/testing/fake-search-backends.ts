@@ -124,3 +124,36 @@ export function fakeExa(behaviour: FakeBehaviour): Promise<LocalServer & { keys:
     void server.connect(transport).then(() => transport.handleRequest(req, res))
   }).then((server) => Object.assign(server, { keys }))
 }
+
+/** One request a {@link fakeJsonService} saw: how the query came, and with which headers. */
+export interface SeenRequest {
+  method: string
+  /** The URL's parameters. */
+  params: URLSearchParams
+  /** The body's form parameters (empty for a GET). */
+  form: URLSearchParams
+  headers: http.IncomingHttpHeaders
+}
+
+/**
+ * A generic JSON service that answers any method with {results: [{title, url, snippet}]}, and
+ * records each request so a test can see where the query and the key went.
+ */
+export function fakeJsonService(
+  behaviour: FakeBehaviour
+): Promise<LocalServer & { requests: SeenRequest[] }> {
+  const requests: SeenRequest[] = []
+  return startLocalServer((req, res) => {
+    const chunks: Buffer[] = []
+    req.on('data', (chunk: Buffer) => chunks.push(chunk))
+    req.on('end', () => {
+      requests.push({
+        method: req.method ?? '',
+        params: new URL(req.url ?? '/', 'http://x').searchParams,
+        form: new URLSearchParams(Buffer.concat(chunks).toString('utf8')),
+        headers: req.headers
+      })
+      reply(res, behaviour, () => ({ results: 'hits' in behaviour ? behaviour.hits : [] }))
+    })
+  }).then((server) => Object.assign(server, { requests }))
+}

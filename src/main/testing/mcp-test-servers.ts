@@ -43,3 +43,17 @@ export function hintlessServer(
     ...extra
   }
 }
+
+/** A small real server with one tool named `tool` (see named-tool-mcp-server.mjs). */
+export function namedToolServer(
+  name: string,
+  tool: string,
+  extra: Partial<McpServerSettingsInput> = {}
+): McpServerSettingsInput {
+  return {
+    name,
+    command: process.execPath,
+    args: [path.resolve(__dirname, 'named-tool-mcp-server.mjs'), tool],
+    ...extra
+  }
+}

@@ -23,6 +23,12 @@ export interface ToolSetOptions {
    * whatever the settings say; one left on follows the settings.
    */
   launch?: Partial<Record<SwitchedFamily, boolean>>
+  /**
+   * Families whose tools depend on the folder a turn works in (the Skill tool lists that
+   * folder's skills, and is left out where there are none): made for each turn's folder in place
+   * of the family's `switched` tools, which stand for them where there is no folder.
+   */
+  inFolder?: Partial<Record<SwitchedFamily, (workspace: string) => Promise<readonly Tool[]>>>
   /** The settings in force right now, for the live view (`live()`). */
   settingsNow: () => Settings
   /**
@@ -37,9 +43,12 @@ export type FamilyTools = readonly Tool[] | ((settings: Settings) => readonly To
 
 /**
  * Tools built from the settings themselves (the delegation tools: one per sub-agent profile,
- * Team when teams are set), given the built-in tools they may hand to a child.
+ * Team with its configured crews), given the built-in tools they may hand to a child.
  */
 export type SettingsTools = (settings: Settings, builtins: Catalog) => Tool[]
+
+/** Switched families as made for one folder (see `inFolder`). */
+type FolderFamilies = Partial<Record<SwitchedFamily, readonly Tool[]>>
 
 /** The extra tools of a project folder (its MCP servers'). */
 export type FolderTools = (workspace: string) => Promise<Tool[]>
@@ -85,11 +94,16 @@ export class ToolSet {
     return this.options.launch?.[family] !== false && settingFor[family](settings)
   }
 
-  /** The built-in tools these settings offer, as a new catalog (sorted when listed). */
-  forSettings(settings: Settings): Catalog {
+  /**
+   * The built-in tools these settings offer, as a new catalog (sorted when listed); `inFolder`
+   * holds the families already made for one folder.
+   */
+  forSettings(settings: Settings, inFolder: FolderFamilies = {}): Catalog {
     const catalog = new Catalog(this.always)
     for (const [family, tools] of Object.entries(this.options.switched)) {
-      const made = typeof tools === 'function' ? tools(settings) : tools
+      const made =
+        inFolder[family as SwitchedFamily] ??
+        (typeof tools === 'function' ? tools(settings) : tools)
       for (const tool of made) this.seen.add(tool.name)
       if (!this.enabled(family as SwitchedFamily, settings)) continue
       for (const tool of made) catalog.register(tool)
@@ -104,7 +118,13 @@ export class ToolSet {
   /** The built-in tools plus a project folder's MCP tools, under these settings. */
   async forWorkspace(workspace: string, settings: Settings): Promise<Catalog> {
     await this.options.prepare?.(settings)
-    const full = this.forSettings(settings)
+    const inFolder: FolderFamilies = {}
+    for (const [family, make] of Object.entries(this.options.inFolder ?? {})) {
+      if (this.enabled(family as SwitchedFamily, settings)) {
+        inFolder[family as SwitchedFamily] = await make(workspace)
+      }
+    }
+    const full = this.forSettings(settings, inFolder)
     const tools = await this.folderTools(workspace).catch(() => [])
     // Servers never shadow a tool (see the MCP supervisor); this only guards a late clash.
     for (const tool of tools) if (!full.get(tool.name)) full.register(tool)

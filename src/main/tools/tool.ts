@@ -53,6 +53,13 @@ export interface Tool<Schema extends z.ZodType = z.ZodType> {
    */
   capabilitiesFor?(input: z.infer<Schema>): Capabilities
   /**
+   * Whether this call changes nothing in the session's folder, when that depends on the input (a
+   * sub-agent given only read-only tools, a Parallel run that leaves its changes in copies).
+   * Absent, `readOnly` decides. The dispatcher's batching, the gate's modes and planning, the
+   * checkpoints and the card all go by `isReadOnlyCall`, which asks this.
+   */
+  readOnlyFor?(input: z.infer<Schema>): boolean
+  /**
    * The paths this call creates, changes, moves or removes, as its input names them (relative to
    * the project folder). The gate resolves them as the path jail does: one in a `.git` folder
    * needs a person's approval in every mode, whatever the rules say.
@@ -64,6 +71,24 @@ export interface Tool<Schema extends z.ZodType = z.ZodType> {
    */
   escapes?(input: z.infer<Schema>): string | null
   call(input: z.infer<Schema>, ctx: ToolContext): Promise<ToolOutput>
+}
+
+/**
+ * Whether this call of `tool`, with its parsed input, changes nothing: `readOnlyFor` when the tool
+ * has it, else `readOnly`. A hook that throws or answers anything but true counts as a change.
+ */
+export function isReadOnlyCall(tool: Tool, input: unknown): boolean {
+  if (!tool.readOnlyFor) return tool.readOnly
+  try {
+    return tool.readOnlyFor(input) === true
+  } catch {
+    return false
+  }
+}
+
+/** Whether some call of `tool` can be read-only, so planning mode offers it. */
+export function mayBeReadOnly(tool: Tool): boolean {
+  return tool.readOnly || tool.readOnlyFor !== undefined
 }
 
 /** Declares a tool with its input type inferred from its schema. */

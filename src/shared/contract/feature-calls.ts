@@ -13,7 +13,12 @@ import {
   memoryRevisionSchema,
   memoryScopeSchema
 } from '../memory'
-import { commandViewSchema, instructionFileSchema, skillViewSchema } from '../skills'
+import {
+  commandViewSchema,
+  instructionFileSchema,
+  skillDraftViewSchema,
+  skillViewSchema
+} from '../skills'
 import { searchResultSchema } from '../websearch'
 
 /** A checkpoint's id: a commit id of the shadow store, never a git expression or an option. */
@@ -34,6 +39,18 @@ const memoryTarget = { scope: memoryScopeSchema, workspace: folderPath.optional(
 const memoryChange = z
   .object({ ...memoryTarget, name: z.string().min(1), expectedVersion: z.string().min(1) })
   .strict()
+/** A skill draft of a project, as the person was shown it. */
+const skillDraftRef = z
+  .object({
+    workspace: folderPath,
+    name: z.string().min(1).max(200),
+    digest: z.string().regex(/^[0-9a-f]{64}$/, 'give the digest the draft was listed with')
+  })
+  .strict()
+const skillDraftResult = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), path: z.string() }),
+  z.object({ ok: z.literal(false), error: z.string() })
+])
 /** A memory with its history and its first revision (who created it, and when). */
 const memoryInspection = memoryDetailSchema.extend({ origin: memoryRevisionSchema.nullable() })
 
@@ -183,6 +200,24 @@ export const featureCalls = {
   'skills.list': {
     input: z.object({ workspace: folderPath }).strict(),
     output: z.object({ skills: z.array(skillViewSchema), enabled: z.boolean() })
+  },
+  /** A project's SkillDraft drafts, each with its text and whether it can be activated. */
+  'skillDrafts.list': {
+    input: z.object({ workspace: folderPath }).strict(),
+    output: z.object({ drafts: z.array(skillDraftViewSchema) })
+  },
+  /**
+   * Settings → Skills' Activate: the draft, as it was shown (`digest`), becomes a learned skill
+   * with only its name, description and instructions; refused in words when its name is taken.
+   */
+  'skillDrafts.activate': {
+    input: skillDraftRef,
+    output: skillDraftResult
+  },
+  /** Settings → Skills' Delete: removes the draft as it was shown (`digest`). */
+  'skillDrafts.delete': {
+    input: skillDraftRef,
+    output: skillDraftResult
   },
   /** The instruction files (AGENTS.md, CLAUDE.md) read into a project's system prompt. */
   'instructions.list': {

@@ -51,6 +51,24 @@ class Git {
   }
 }
 
+/**
+ * `git worktree add` reads the files of every worktree the repository registers and fails on one
+ * that another git is still creating or removing ("failed to read .git/worktrees/tree2/commondir").
+ * Parallel runs side by side meet there, so each repository's worktrees are added and removed one
+ * at a time.
+ */
+const worktreeTurns = new Map<string, Promise<unknown>>()
+
+function oneWorktreeAtATime<T>(top: string, work: () => Promise<T>): Promise<T> {
+  const done = (worktreeTurns.get(top) ?? Promise.resolve()).then(work, work)
+  const settled = done.catch(() => undefined)
+  worktreeTurns.set(top, settled)
+  void settled.then(() => {
+    if (worktreeTurns.get(top) === settled) worktreeTurns.delete(top)
+  })
+  return done
+}
+
 async function gitTop(workspace: string): Promise<string | null> {
   try {
     const top = (await new Git(workspace).run(['rev-parse', '--show-toplevel'])).trim()
@@ -82,7 +100,7 @@ async function worktreeBranch(
   tree: string
 ): Promise<Branch> {
   const main = new Git(top)
-  await main.run(['worktree', 'add', '--detach', '-q', tree, 'HEAD'])
+  await oneWorktreeAtATime(top, () => main.run(['worktree', 'add', '--detach', '-q', tree, 'HEAD']))
   // The person's uncommitted work is part of what the branch starts from.
   const dirty = await main.run(['diff', 'HEAD', '--binary'])
   if (dirty.trim()) await new Git(tree).run(['apply', '--binary', '--whitespace=nowarn'], dirty)
@@ -101,11 +119,12 @@ async function worktreeBranch(
     rel,
     git,
     tree,
-    remove: async () => {
-      await main.run(['worktree', 'remove', '--force', tree]).catch(() => undefined)
-      await rm(dir, { recursive: true, force: true })
-      await main.run(['worktree', 'prune']).catch(() => undefined)
-    }
+    remove: () =>
+      oneWorktreeAtATime(top, async () => {
+        await main.run(['worktree', 'remove', '--force', tree]).catch(() => undefined)
+        await rm(dir, { recursive: true, force: true })
+        await main.run(['worktree', 'prune']).catch(() => undefined)
+      })
   })
 }
 

@@ -2,17 +2,19 @@ import { randomUUID } from 'node:crypto'
 import type { ChildStep, ModelRef } from '../../../shared/domain'
 import type { Approver } from '../../gate/gate'
 import { widen, type Taint } from '../../gate/taint'
+import type { ChatMessage } from '../../providers/provider'
 import { Catalog } from '../../tools/catalog'
 import { Session } from '../session'
 import type { TurnAssembler } from '../turn-assembly'
 import { runTurn } from '../turn-loop'
 import type { TurnSink } from '../turn-sink'
 import { childProfile, profileCatalog } from '../turn-tools'
+import type { BackgroundChildren } from './background-children'
 import { ChildSteps } from './child-steps'
 
 /** The tools that start children; a child never gets them, so delegation cannot recurse. */
 export function isDelegationTool(name: string): boolean {
-  return /^(Subagent|Agent_.+|Parallel|ParallelMerge|Team)$/.test(name)
+  return /^(Subagent|SubagentStatus|Agent_.+|Parallel|ParallelMerge|Team)$/.test(name)
 }
 
 /** What a child run needs from the core: the turn assembler (and so the same rules, approver,
@@ -23,6 +25,8 @@ export interface DelegationDeps {
   session: (sessionId: string) => Session
   /** Tells the window that a parent's taint widened. */
   taintChanged: (session: Session) => void
+  /** Where `background: true` children run; without it Subagent runs none in the background. */
+  background?: BackgroundChildren
 }
 
 export interface ChildSpec {
@@ -35,6 +39,8 @@ export interface ChildSpec {
   instructions?: string
   /** The folder the child works in (a parallel branch's copy); the parent's when absent. */
   workspace?: string
+  /** The conversation the child starts from (a fork of its parent's); a fresh one when absent. */
+  history?: readonly ChatMessage[]
 }
 
 export interface ChildResult {
@@ -68,9 +74,28 @@ export async function childCatalog(
 }
 
 /**
- * Runs a child agent to its final answer: a fresh conversation with its own history, starting
- * with the parent's taint, under the parent's rules and hooks, asking the parent's approver,
- * compacting and reading instructions as its parent does.
+ * Widens a parent's taint by what a child's answer brings into its conversation, and tells the
+ * window when that changed anything.
+ */
+export function widenParent(
+  parent: Session,
+  taint: Pick<Taint, 'privateData' | 'untrustedInput'>,
+  deps: Pick<DelegationDeps, 'taintChanged'>
+): void {
+  const before = parent.taint
+  parent.taint = widen(before, { ...taint, egress: 'none', destructive: false })
+  if (
+    parent.taint.privateData !== before.privateData ||
+    parent.taint.untrustedInput !== before.untrustedInput
+  ) {
+    deps.taintChanged(parent)
+  }
+}
+
+/**
+ * Runs a child agent to its final answer: a conversation of its own (fresh, or a fork of its
+ * parent's so far), starting with the parent's taint, under the parent's rules and hooks, asking
+ * the parent's approver, compacting and reading instructions as its parent does.
  */
 export async function runChild(
   parent: Session,
@@ -98,6 +123,12 @@ export async function runChild(
   child.taint = { ...parent.taint }
   child.profile = childProfile(parent.profile)
   child.planning = parent.planning
+  if (spec.history) {
+    child.history.push(...structuredClone(spec.history))
+    // The fork is about as long as the parent's last request: a conversation near its limit is
+    // compacted before the child's first request instead of overflowing it.
+    child.inputTokens = parent.inputTokens
+  }
   const steps = new ChildSteps(onSteps)
   let failure: string | null = null
   const brief = [

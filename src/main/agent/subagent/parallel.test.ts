@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process'
-import { readdir, readFile, writeFile } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, realpath, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   latestToolResults,
   type FakeModelServer,
@@ -12,6 +12,20 @@ import {
 import type { Core } from '../../core'
 import { startCoreHarness } from '../../testing/core-harness'
 import { createMemoryPair } from '../../rpc/memory-transport'
+
+// Branch copies go to the temp folder: one of this file's own, so that copies made meanwhile by
+// tests in other files are not taken for ones left behind here.
+let savedTmp: string | undefined
+beforeAll(async () => {
+  savedTmp = process.env.TMPDIR
+  process.env.TMPDIR = await realpath(await mkdtemp(path.join(os.tmpdir(), 'mecatl-branches-')))
+})
+afterAll(async () => {
+  const own = os.tmpdir()
+  if (savedTmp === undefined) delete process.env.TMPDIR
+  else process.env.TMPDIR = savedTmp
+  await rm(own, { recursive: true, force: true })
+})
 
 let fake: FakeModelServer
 let core: Core
@@ -183,5 +197,84 @@ describe('Parallel', () => {
     expect(await readFile(path.join(workspace, 'greeting.txt'), 'utf8')).toBe('ciao\n')
     expect(await leftovers()).toEqual(before)
     client.close()
+  })
+})
+
+describe('a one-branch Parallel run in select mode', () => {
+  const select = (input: Record<string, unknown>): Reply => ({
+    toolCalls: [{ name: 'Parallel', input: { tools: ['Read', 'Write'], mode: 'select', ...input } }]
+  })
+
+  it('merges its winner back by default, checkpointed as a change of the folder', async () => {
+    const workspace = await start(true)
+    const before = await leftovers()
+    fake.setScript([select({ tasks: ['say salut'] }), ...branchSteps.slice(0, 3), { text: 'ok' }])
+    const session = await core.sessions.create(workspace)
+    await core.sessions.send(session.id, 'one greeting')
+    await core.sessions.idle(session.id)
+    expect(await readFile(path.join(workspace, 'greeting.txt'), 'utf8')).toBe('salut\n')
+    expect(await readFile(path.join(workspace, 'salut.txt'), 'utf8')).toBe('salut\n')
+    expect(fake.lastToolResults()[0]?.content).toMatch(
+      /only branch, so its changes were applied: greeting\.txt, salut\.txt/
+    )
+    expect(await leftovers()).toEqual(before)
+    expect(git(workspace, 'worktree', 'list').trim().split('\n')).toHaveLength(1)
+    const card = session.transcript().find((i) => i.kind === 'tool' && i.call.name === 'Parallel')
+    const call = card?.kind === 'tool' ? card.call : undefined
+    expect(call).toMatchObject({ readOnly: false, state: 'done' })
+    expect(call?.output?.display).toMatchObject({ kind: 'parallel', merged: 0, open: false })
+    expect(call?.files?.[0]).toMatchObject({ before: expect.any(String) })
+  })
+
+  it('keeps its copy for ParallelMerge with merge: false, as a read-only call', async () => {
+    const workspace = await start(false)
+    fake.setScript([
+      select({ tasks: ['say hallo'], merge: false }),
+      ...branchSteps.slice(0, 3),
+      { text: 'kept' }
+    ])
+    const session = await core.sessions.create(workspace)
+    await core.sessions.send(session.id, 'keep it')
+    await core.sessions.idle(session.id)
+    expect(await readFile(path.join(workspace, 'greeting.txt'), 'utf8')).toBe('hello\n')
+    expect(fake.lastToolResults()[0]?.content).toMatch(/call ParallelMerge with run_id/)
+    const card = session.transcript().find((i) => i.kind === 'tool' && i.call.name === 'Parallel')
+    const call = card?.kind === 'tool' ? card.call : undefined
+    expect(call).toMatchObject({ readOnly: true })
+    expect(call?.output?.display).toMatchObject({ kind: 'parallel', merged: null, open: true })
+  })
+
+  it('does not merge a branch that did not finish', async () => {
+    const workspace = await start(false)
+    fake.setScript([
+      {
+        toolCalls: [
+          {
+            name: 'Parallel',
+            input: { tasks: ['say nada'], tools: ['Read', 'NoSuchTool'], mode: 'select' }
+          }
+        ]
+      },
+      { text: 'nothing' }
+    ])
+    const session = await core.sessions.create(workspace)
+    await core.sessions.send(session.id, 'try')
+    await core.sessions.idle(session.id)
+    expect(fake.lastToolResults()[0]?.content).toMatch(
+      /did not finish, so nothing was applied.*ParallelMerge/s
+    )
+    expect(await readFile(path.join(workspace, 'greeting.txt'), 'utf8')).toBe('hello\n')
+  })
+
+  it('never merges several winners on its own: merge: true needs a single task', async () => {
+    const workspace = await start(false)
+    fake.setScript([select({ tasks: ['say a', 'say b'], merge: true }), { text: 'refused' }])
+    const session = await core.sessions.create(workspace)
+    await core.sessions.send(session.id, 'both')
+    await core.sessions.idle(session.id)
+    expect(fake.lastToolResults()[0]?.content).toMatch(/merge: true needs a single task/)
+    // Refused before any branch ran: the parent's two requests are all the model saw.
+    expect(fake.chatRequests()).toHaveLength(2)
+    expect(await readFile(path.join(workspace, 'greeting.txt'), 'utf8')).toBe('hello\n')
   })
 })

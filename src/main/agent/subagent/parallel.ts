@@ -92,18 +92,44 @@ const inputSchema = z
       .enum(['join', 'select'])
       .describe(
         'join: return every answer, discard all changes; select: return answers and diffs, then take one with ParallelMerge'
+      ),
+    merge: z
+      .boolean()
+      .optional()
+      .describe(
+        'select with a single task only: apply its changes to the folder as soon as it finishes (the default); false keeps its copy for ParallelMerge'
       )
   })
   .strict()
+  .superRefine((input, ctx) => {
+    // Several winners are never merged on their own: only a run with one branch has no choice.
+    if (input.merge === true && (input.mode !== 'select' || input.tasks.length !== 1)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['merge'],
+        message:
+          'merge: true needs a single task in mode select; with several branches nothing is applied on its own: take one with ParallelMerge, or leave merge out'
+      })
+    }
+  })
+
+type ParallelInput = z.infer<typeof inputSchema>
+
+/** A one-branch select run applies its branch to the session's folder when it finishes. */
+function mergesItsBranch(input: ParallelInput): boolean {
+  return input.mode === 'select' && input.tasks.length === 1 && input.merge !== false
+}
 
 /** Parallel: the same tools, several tasks, each in an isolated copy of the workspace. */
 export function parallelTool(deps: DelegationDeps, runs: ParallelRuns, catalog: Catalog): Tool {
   return defineTool({
     name: PARALLEL,
     description:
-      "Runs several tasks at once, each by a sub-agent in its own copy of the project folder (a git worktree, or a plain copy), so their edits cannot collide. mode 'join' returns all answers and discards the copies; mode 'select' also returns each branch's diff and keeps the copies until you call ParallelMerge with the branch to apply (only one branch is ever applied).",
+      "Runs several tasks at once, each by a sub-agent in its own copy of the project folder (a git worktree, or a plain copy), so their edits cannot collide; a run that applies nothing itself runs beside your other read-only calls. mode 'join' returns all answers and discards the copies; mode 'select' also returns each branch's diff and keeps the copies until you call ParallelMerge with the branch to apply (only one branch is ever applied). A select run with a single task applies that branch's changes when it finishes, unless merge is false.",
     inputSchema,
+    // Read-only for the dispatcher and the gate, except a call that applies its branch itself.
     readOnly: false,
+    readOnlyFor: (input) => !mergesItsBranch(input),
     capabilities: widest,
     // Each call may do what its tools may; its writes stay in the copies until one is taken.
     capabilitiesFor: (input) => capabilitiesOf(input.tools, catalog),
@@ -113,7 +139,7 @@ export function parallelTool(deps: DelegationDeps, runs: ParallelRuns, catalog: 
 }
 
 async function runParallel(
-  input: z.infer<typeof inputSchema>,
+  input: ParallelInput,
   ctx: ToolContext,
   deps: DelegationDeps,
   runs: ParallelRuns
@@ -133,7 +159,7 @@ async function runParallel(
     runId,
     mode: input.mode,
     merged: null,
-    open: input.mode === 'select',
+    open: input.mode === 'select' && !mergesItsBranch(input),
     branches: input.tasks.map((task, index) => ({
       index,
       task,
@@ -192,10 +218,17 @@ async function runParallel(
         : `Changed: ${b.changes.map((c) => c.path).join(', ') || 'nothing'}`
     ].join('\n\n')
   )
-  if (input.mode === 'join') {
+  const single = mergesItsBranch(input)
+    ? await mergeOnlyBranch(branches[0], results[0], parent.workspace, ctx.signal)
+    : null
+  if (single) sections.push(single.said)
+  if (single?.merged) {
+    display.merged = 0
+  } else if (input.mode === 'join') {
     await Promise.all(branches.map((b) => b.remove()))
     sections.push('The branch copies were removed; none of their file changes were applied.')
   } else {
+    display.open = true
     runs.open({
       sessionId: ctx.sessionId,
       callId: ctx.callId ?? '',
@@ -212,6 +245,33 @@ async function runParallel(
     isError: false,
     external: results.some((r) => r.taint.untrustedInput),
     display: structuredClone(display)
+  }
+}
+
+/**
+ * Applies the single branch of a run to the session's folder and removes its copy. Says what was
+ * applied, or why nothing was: a branch that did not finish, or one whose files changed in the
+ * folder meanwhile, keeps its copy for ParallelMerge or the window.
+ */
+async function mergeOnlyBranch(
+  branch: Branch | undefined,
+  result: { failure: string | null } | undefined,
+  workspace: string,
+  signal: AbortSignal
+): Promise<{ merged: boolean; said: string }> {
+  if (!branch || !result || result.failure || signal.aborted) {
+    return { merged: false, said: 'The only branch did not finish, so nothing was applied.' }
+  }
+  try {
+    const applied = await applyBranch(branch, workspace)
+    await branch.remove()
+    return {
+      merged: true,
+      said: `Branch 0 was the only branch, so its changes were applied: ${applied.join(', ') || 'no file changes'}. Its copy was removed.`
+    }
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error)
+    return { merged: false, said: `The only branch could not be applied: ${message}` }
   }
 }
 

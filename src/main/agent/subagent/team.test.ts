@@ -91,3 +91,124 @@ describe('a sub-agent asking for approval', () => {
     client.close()
   })
 })
+
+describe('an ad-hoc team, with no team configured', () => {
+  async function startBare(): Promise<string> {
+    const h = await startCoreHarness({
+      name: 'team-adhoc',
+      format: 'openai-compatible',
+      files: { 'plan.md': 'step 1\nstep 2\n' }
+    })
+    fake = h.fake
+    core = h.core
+    return h.workspace
+  }
+
+  const crew = {
+    task: 'review the plan',
+    members: [
+      { role: 'reader', tools: ['Read'] },
+      { role: 'skeptic', tools: [] }
+    ],
+    lead: { role: 'editor', tools: [] }
+  }
+
+  it('is offered, and runs the crew given in the call under its lead', async () => {
+    const workspace = await startBare()
+    const seen: Record<string, NormalizedRequest> = {}
+    fake.setScript([
+      (req) => {
+        seen.parent = req
+        return { toolCalls: [{ name: 'Team', input: crew }] }
+      },
+      (req) => {
+        seen.reader = req
+        return { toolCalls: [{ name: 'Read', input: { path: 'plan.md' } }] }
+      },
+      { text: 'the plan has 2 steps' },
+      (req) => {
+        seen.skeptic = req
+        return { text: 'step 2 is vague' }
+      },
+      (req) => {
+        seen.editor = req
+        return { text: 'Report: 2 steps, the second vague' }
+      },
+      { text: 'reported' }
+    ])
+    const session = await core.sessions.create(workspace)
+    await core.sessions.send(session.id, 'review')
+    await core.sessions.idle(session.id)
+    expect(seen.parent?.tools).toContain('Team')
+    expect(agentOf(seen.reader!)).toBe('reader')
+    expect(seen.reader?.tools).toEqual(['Read'])
+    expect(agentOf(seen.skeptic!)).toBe('skeptic')
+    expect(seen.skeptic?.tools).toEqual([])
+    expect(agentOf(seen.editor!)).toBe('editor')
+    const leadTask = JSON.stringify(seen.editor?.messages)
+    expect(leadTask).toContain('the plan has 2 steps')
+    expect(leadTask).toContain('step 2 is vague')
+    expect(fake.lastToolResults()[0]?.content).toBe('Report: 2 steps, the second vague')
+    const card = session.transcript().find((i) => i.kind === 'tool' && i.call.name === 'Team')
+    expect(card?.kind === 'tool' && card.call).toMatchObject({ state: 'done', readOnly: false })
+  })
+
+  it('refuses a crew asking for a tool it cannot have before any member runs', async () => {
+    const workspace = await startBare()
+    const bad = { ...crew, members: [{ role: 'reader', tools: ['Read', 'Subagent'] }] }
+    fake.setScript([{ toolCalls: [{ name: 'Team', input: bad }] }, { text: 'no team' }])
+    const session = await core.sessions.create(workspace)
+    await core.sessions.send(session.id, 'review')
+    await core.sessions.idle(session.id)
+    expect(fake.chatRequests()).toHaveLength(2)
+    expect(fake.lastToolResults()[0]?.content).toMatch(
+      /^Team did not start: .*cannot be given to a sub-agent here: Subagent .*member "reader" asks for Subagent/
+    )
+  })
+
+  it('runs two teams of one step one after the other', async () => {
+    const workspace = await startBare()
+    const solo = (role: string): unknown => ({
+      task: `work as ${role}`,
+      members: [{ role, tools: [] }],
+      lead: { role: `${role}lead`, tools: [] }
+    })
+    fake.setScript([
+      {
+        toolCalls: [
+          { name: 'Team', input: solo('first') },
+          { name: 'Team', input: solo('second') }
+        ]
+      },
+      ...Array.from({ length: 4 }, () => (req: NormalizedRequest) => ({ text: agentOf(req) })),
+      { text: 'both' }
+    ])
+    const session = await core.sessions.create(workspace)
+    await core.sessions.send(session.id, 'two teams')
+    await core.sessions.idle(session.id)
+    expect(fake.chatRequests().slice(1, 5).map(agentOf)).toEqual([
+      'first',
+      'firstlead',
+      'second',
+      'secondlead'
+    ])
+  })
+})
+
+describe('a configured team', () => {
+  it('is offered by name beside ad-hoc crews, and refuses a call giving both', async () => {
+    const workspace = await start('allow')
+    fake.setScript([
+      {
+        toolCalls: [
+          { name: 'Team', input: { team: 'crew', task: 'x', members: [{ role: 'a', tools: [] }] } }
+        ]
+      },
+      { text: 'refused' }
+    ])
+    const session = await core.sessions.create(workspace)
+    await core.sessions.send(session.id, 'both ways')
+    await core.sessions.idle(session.id)
+    expect(fake.lastToolResults()[0]?.content).toMatch(/either `team`.*or `members` and `lead`/)
+  })
+})

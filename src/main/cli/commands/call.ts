@@ -1,6 +1,7 @@
 import { callOnce } from '../../agent/single-call'
 import { UsageError, type CliArgs } from '../args'
 import { cliCore, requireWorkspace } from '../context'
+import { requireDistinctToolNames } from '../mcp-collisions'
 
 /**
  * `call TOOL 'JSON'`: one call through the same gate and dispatcher a session uses. Prints
@@ -21,6 +22,7 @@ export async function callCommand(args: CliArgs): Promise<number> {
   }
   const workspace = requireWorkspace(args)
   const core = await cliCore(args, { host: 'cli', interactive: false, workspace })
+  await requireDistinctToolNames(core, workspace)
   // --mode and --yes reach the gate through the core's launch choices (see cliCore).
   const result = await callOnce(core.turns, workspace, name, json).finally(() => core.dispose())
   const printed = {

@@ -7,6 +7,7 @@ import type { Provider } from '../../providers/provider'
 import { createMemoryPair } from '../../rpc/memory-transport'
 import { UsageError, type CliArgs } from '../args'
 import { cliCore, requireWorkspace } from '../context'
+import { requireDistinctToolNames } from '../mcp-collisions'
 import { coreStopper, stopProblem } from '../../core-stop'
 import { ExitCode, signalExitCode } from '../exit'
 import { onStopSignals, type StopSignal } from '../stop-signals'
@@ -44,6 +45,7 @@ export async function runCommand(args: CliArgs): Promise<number> {
       providerFor: (ref) =>
         flagged && ref.providerId === FLAG_PROVIDER_ID ? flagged.provider : null
     })
+    await requireDistinctToolNames(core, workspace)
     // The turn ends recorded as cancelled; the core then stops as it does for the window.
     cancelTurn = () => void core.sessions.dispose()
     const client = createMemoryPair(core.router, core.hub, 'cli')

@@ -4,6 +4,7 @@ import type { CoreOptions } from '../../core'
 import type { CliArgs } from '../args'
 import { coreStopper, stopProblem } from '../../core-stop'
 import { cliCore, requireWorkspace } from '../context'
+import { requireDistinctToolNames } from '../mcp-collisions'
 import { ExitCode } from '../exit'
 import { onStopSignals } from '../stop-signals'
 
@@ -24,6 +25,8 @@ export async function serveCommand(
   const stopListening = onStopSignals('serve', () => requestStop())
   try {
     const core = await cliCore(args, { host: 'browser', interactive: true, workspace, ...testing })
+    // The folder given is checked before serving; folders opened later show it in Settings → MCP.
+    if (workspace) await requireDistinctToolNames(core, workspace)
     const server = await startBrowserServer({
       router: core.router,
       hub: core.hub,

@@ -156,6 +156,32 @@ describe('ShellStatus', () => {
     expect(textOf(await h.run(h.status, { job_id: id }))).toContain('already returned')
   })
 
+  it('lists a cancelled job as cancelled with its stop reason, whatever code its shell left', async () => {
+    // One ends the way most do (killed mid-sleep); one traps the signal and exits 0 itself,
+    // which is where the list used to read "exited with code 0".
+    const plain = await startJob('sleep 300')
+    const trapping = await startJob(
+      "trap 'exit 0' TERM; echo ready > trap-ready.txt; while :; do sleep 0.05; done"
+    )
+    await readWhenWritten(path.join(h.root, 'trap-ready.txt'))
+    await h.run(h.status, { job_id: plain, cancel: true })
+    await h.run(h.status, { job_id: trapping, cancel: true })
+    const timedOut = await h.run(h.shell, {
+      command: 'sleep 300',
+      background: true,
+      timeout_ms: 1000
+    })
+    const late = /bashcmd-\d+/.exec(textOf(timedOut))?.[0] ?? ''
+    await h.run(h.status, { job_id: late, wait_ms: 60_000 })
+
+    const listed = textOf(await h.run(h.status, {}))
+    for (const id of [plain, trapping]) {
+      expect(listed).toContain(`- ${id} · cancelled (cancelled by the model) · started`)
+    }
+    expect(listed).toMatch(new RegExp(`- ${late} · timed out after [^·]+ · started`))
+    expect(listed).not.toContain('exited with code')
+  })
+
   it('cancel also reaches a grandchild that made its own process group', async () => {
     // `set -m` puts each background command in a process group of its own.
     const id = await startJob('set -m; sleep 300 & echo $! > own-group.pid; wait')

@@ -3,6 +3,7 @@ import { formatSpan, type Job } from '../../jobs/job'
 import type { JobManager } from '../../jobs/job-manager'
 import { defineTool, errorOutput, textOutput, type Capabilities, type Tool } from '../tool'
 import { jobResult, outputTail, RUNNING_TAIL_CHARS, statusLine } from './job-result'
+import { statusListing } from '../status-listing'
 
 /** The longest one ShellStatus call waits for a job. */
 export const MAX_WAIT_MS = 10 * 60_000
@@ -38,13 +39,29 @@ function clock(at: number): string {
   return new Date(at).toLocaleTimeString('en-GB', { hour12: false })
 }
 
-function listLine(job: Job): string {
-  const state =
-    job.state === 'running'
-      ? `running for ${formatSpan(job.elapsedMs)}`
-      : job.exitCode !== null
+/**
+ * How a listed job stands. A stopped job's shell still leaves an exit code (its trap runs, or the
+ * kill is reported as 0), so the state decides first and the code is told only for a job that
+ * ended by itself.
+ */
+function listState(job: Job): string {
+  switch (job.state) {
+    case 'running':
+      return `running for ${formatSpan(job.elapsedMs)}`
+    case 'stopped':
+      return `cancelled (${job.stopReason ?? 'stopped'})`
+    case 'timed-out':
+      return job.stopReason ?? 'timed out'
+    case 'done':
+    case 'failed':
+      return job.exitCode !== null
         ? `exited with code ${job.exitCode}`
         : (job.stopReason ?? job.state)
+  }
+}
+
+function listLine(job: Job): string {
+  const state = listState(job)
   const collected = job.running
     ? ''
     : job.collected
@@ -90,12 +107,7 @@ export function shellStatusTool(jobs: JobManager): Tool {
             'wait_ms and cancel need a job_id; call ShellStatus with no arguments to list the jobs.'
           )
         }
-        if (mine.length === 0) return textOutput('No background jobs in this session.')
-        return textOutput(
-          [`${mine.length} background job${mine.length === 1 ? '' : 's'} in this session:`]
-            .concat(mine.map(listLine))
-            .join('\n')
-        )
+        return statusListing(mine, 'background job', listLine)
       }
       const job = mine.find((candidate) => candidate.id === input.job_id)
       if (!job) {

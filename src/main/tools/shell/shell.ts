@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { formatSpan } from '../../jobs/job'
 import type { JobManager } from '../../jobs/job-manager'
+import type { TemporaryStorageSettings } from '../../../shared/temporary-storage'
 import { defineTool, errorOutput, textOutput, type Capabilities, type Tool } from '../tool'
 import { jobResult, MODEL_OUTPUT_CHARS } from './job-result'
 import {
@@ -80,11 +81,24 @@ const inputSchema = z.strictObject({
     .default(false)
     .describe(
       'Return at once with a job id and keep the command running: for servers, watchers and long builds.'
+    ),
+  temp_scope: z
+    .enum(['system'])
+    .optional()
+    .describe(
+      'Only when a command must share temporary files with other programs or leave them for a later command: "system" gives it the system temp directory as TMPDIR instead of its own private one. It needs a separate permission, ShellSystemTemp, besides the one for the command.'
     )
 })
 
-/** Runs a command in a pty in the project folder; in the background, returns a job id at once. */
-export function shellTool(jobs: JobManager, sandbox: ShellSandbox | null = null): Tool {
+/**
+ * Runs a command in a pty in the project folder; in the background, returns a job id at once.
+ * `temp` is `temporary_storage.mode`, for what the model is told of TMPDIR.
+ */
+export function shellTool(
+  jobs: JobManager,
+  sandbox: ShellSandbox | null = null,
+  temp: TemporaryStorageSettings['mode'] = 'managed'
+): Tool {
   const status = (): SandboxStatus =>
     sandbox?.status() ?? { state: 'unconfined', why: 'no sandbox is set up here' }
   return defineTool({
@@ -97,9 +111,10 @@ export function shellTool(jobs: JobManager, sandbox: ShellSandbox | null = null)
       '(bashcmd-N) at once; ShellStatus is the only way back to it: its output, wait_ms to wait',
       'for it, cancel to stop it. Use the background for servers, watchers and long builds;',
       'background jobs still running when the session ends are stopped. Stdin is empty, so',
-      'commands cannot prompt for input: pass flags such as --yes. Each command gets its own',
-      'empty TMPDIR, removed when it ends, and anything a foreground command leaves running is',
-      `stopped when it ends. You see the last ${MODEL_OUTPUT_CHARS.toLocaleString('en-US')}`,
+      'commands cannot prompt for input: pass flags such as --yes.',
+      tempSentence(temp),
+      'Anything a foreground command leaves running is stopped when it ends.',
+      `You see the last ${MODEL_OUTPUT_CHARS.toLocaleString('en-US')}`,
       'characters of output, colours removed.',
       sandboxSentence(status())
     ]
@@ -125,6 +140,7 @@ export function shellTool(jobs: JobManager, sandbox: ShellSandbox | null = null)
           description: input.description ?? null,
           background: input.background,
           timeoutMs,
+          tempScope: input.temp_scope,
           confine:
             sandbox && input.sandbox !== 'off'
               ? (tmp) => sandbox.confine(ctx.jail.root, tmp, input.network === 'on')
@@ -160,6 +176,13 @@ export function shellTool(jobs: JobManager, sandbox: ShellSandbox | null = null)
       return { ...result, confinement }
     }
   })
+}
+
+/** What the model is told of TMPDIR under the temporary storage mode in force. */
+function tempSentence(mode: TemporaryStorageSettings['mode']): string {
+  return mode === 'system'
+    ? 'TMPDIR is the system temp directory, shared with other programs.'
+    : 'Each command gets its own empty TMPDIR, removed when it ends; temp_scope: "system" (a separate permission) gives one command the system temp directory instead.'
 }
 
 /** Why a command did not run: the sandbox it must run in cannot be honoured, and the two fixes. */

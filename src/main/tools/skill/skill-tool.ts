@@ -1,8 +1,13 @@
 import { z } from 'zod'
-import { scanSkills } from '../../skills/skills'
+import { scanSkills, type Skill, type SkillPlaces } from '../../skills/skills'
 import { defineTool, errorOutput, noCapabilities, textOutput, type Tool } from '../tool'
 
 export const SKILL_TOOL_NAME = 'Skill'
+
+/** At most this many skills are named in the description; the rest are a call away. */
+export const MAX_LISTED_SKILLS = 100
+/** A skill's description is cut to this many characters in the tool's description. */
+export const MAX_LISTED_DESCRIPTION = 240
 
 const inputSchema = z
   .object({
@@ -14,22 +19,41 @@ const inputSchema = z
   })
   .strict()
 
+const basics =
+  "Skills are instructions for particular tasks, kept in the project or by the person. Call with a name to load that skill's full instructions before doing the task it describes; call with no name to list them again. Files a skill mentions are read with Read, by the path given."
+
 /**
- * The one tool for skills: without a name it lists the catalog (names and descriptions only, so
- * the prompt stays small); with a name it returns that skill's full instructions and opens its
- * folder for reading.
+ * What the model is told of the Skill tool: with the skills of a folder, each one's name and
+ * description on a line of its own, sorted by name, so the model knows what exists before it
+ * calls and the text (the front of the cached prompt) is the same while the skills are.
  */
-export function skillTool(options: { userDir: string }): Tool {
+export function skillToolDescription(skills?: readonly Skill[]): string {
+  if (skills === undefined) return basics
+  const sorted = [...skills].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+  const lines = sorted
+    .slice(0, MAX_LISTED_SKILLS)
+    .map((skill) => `- ${skill.name}: ${oneLine(skill.description, MAX_LISTED_DESCRIPTION)}`)
+  const more = sorted.length - lines.length
+  if (more > 0) lines.push(`- … and ${more} more: call Skill with no name for the whole list`)
+  return `${basics}\n\nThe skills here:\n${lines.join('\n')}`
+}
+
+/**
+ * The one tool for skills: with a name it returns that skill's full instructions and opens its
+ * folder for reading (a learned skill's stays closed: activation gives it nothing but its text);
+ * without, it lists the catalog. `listed` is the folder's skills as the turn began, named in the
+ * description; without it the description is the general one (the tool list of no folder).
+ */
+export function skillTool(places: SkillPlaces, listed?: readonly Skill[]): Tool {
   return defineTool({
     name: SKILL_TOOL_NAME,
-    description:
-      "Skills are instructions for particular tasks, kept in the project or by the person. Call with no name to list them (name and when to use it); call with a name to load that skill's full instructions before doing the task it describes. Files a skill mentions are read with Read, by the path given.",
+    description: skillToolDescription(listed),
     inputSchema,
     readOnly: true,
     capabilities: noCapabilities,
     source: 'builtin',
     call: async (input, ctx) => {
-      const { skills, views } = await scanSkills(ctx.jail.root, options.userDir)
+      const { skills, views } = await scanSkills(ctx.jail.root, places.userDir, places.operatorDirs)
       if (input.name === undefined) {
         if (skills.length === 0) {
           return textOutput(
@@ -49,6 +73,10 @@ export function skillTool(options: { userDir: string }): Tool {
         const names = skills.map((s) => s.name).join(', ') || 'none'
         return errorOutput(`There is no skill named "${input.name}". Skills here: ${names}.`)
       }
+      if (skill.origin === 'learned') {
+        ctx.skills?.load(skill.name, null, skill.body)
+        return textOutput(`<skill name="${skill.name}" learned="true">\n${skill.body}\n</skill>`)
+      }
       ctx.skills?.load(skill.name, skill.dir, skill.body)
       const where = ctx.jail.display(skill.dir)
       return textOutput(
@@ -56,4 +84,11 @@ export function skillTool(options: { userDir: string }): Tool {
       )
     }
   })
+}
+
+/** Whitespace runs (newlines included) made single spaces, cut at `max` characters. */
+function oneLine(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim()
+  const chars = Array.from(flat)
+  return chars.length <= max ? flat : `${chars.slice(0, max - 1).join('')}…`
 }

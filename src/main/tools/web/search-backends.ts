@@ -67,22 +67,22 @@ export async function searchWith(
       return resultsFrom(path(body, ['web', 'results']), count)
     }
     case 'searxng': {
-      const base = backend.url ?? keys.env.SEARXNG_URL
-      if (!base) throw new BackendConfigError('no URL: set one here, or the SEARXNG_URL variable')
-      const url = new URL('search', base.endsWith('/') ? base : `${base}/`)
+      const url = searxngEndpoint(backend.url ?? keys.env.SEARXNG_URL?.trim())
       url.searchParams.set('q', query)
       url.searchParams.set('format', 'json')
       return resultsFrom(path(await getJson(url, {}, signal), ['results']), count)
     }
     case 'http': {
       const url = new URL(backend.url)
-      url.searchParams.set(backend.query_param, query)
       const headers: Record<string, string> = {}
       if (backend.auth === 'bearer') headers.authorization = `Bearer ${requireKey(backend, keys)}`
       if (backend.auth === 'header') {
         headers[(backend.auth_header ?? 'x-api-key').toLowerCase()] = requireKey(backend, keys)
       }
-      const body = await getJson(url, headers, signal)
+      let form: URLSearchParams | undefined
+      if (backend.method === 'post') form = new URLSearchParams({ [backend.query_param]: query })
+      else url.searchParams.set(backend.query_param, query)
+      const body = await getJson(url, headers, signal, form)
       const list = Array.isArray(body)
         ? body
         : (['results', 'items', 'data'].map((k) => path(body, [k])).find(Array.isArray) ??
@@ -92,14 +92,17 @@ export async function searchWith(
   }
 }
 
+/** The JSON a backend answers: a GET, or a POST of `form` (form parameters) when given. */
 async function getJson(
   url: URL,
   headers: Record<string, string>,
-  signal: AbortSignal
+  signal: AbortSignal,
+  form?: URLSearchParams
 ): Promise<unknown> {
   const response = await fetchNoRedirect(url, {
     headers: { accept: 'application/json', ...headers },
-    signal
+    signal,
+    ...(form ? { method: 'POST', body: form } : {})
   })
   if (!response.ok) {
     await response.body?.cancel()
@@ -141,6 +144,30 @@ function redirectNote(response: Response, from: string | URL): string {
   } catch {
     return `HTTP ${response.status}`
   }
+}
+
+/**
+ * A SearXNG instance's JSON search address, from its base address or its `/search` endpoint
+ * (SEARXNG_URL may name either). A value that is not an address is said so without repeating it:
+ * it may carry a password.
+ */
+function searxngEndpoint(base: string | undefined): URL {
+  if (!base) throw new BackendConfigError('no URL: set one here, or the SEARXNG_URL variable')
+  let parsed: URL
+  try {
+    parsed = new URL(base)
+  } catch {
+    parsed = new URL('about:blank')
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    throw new BackendConfigError(
+      'its URL is not an http(s) address; set it (or SEARXNG_URL) to the instance, such as https://search.example'
+    )
+  }
+  if (!/\/search\/?$/.test(parsed.pathname)) {
+    parsed.pathname = parsed.pathname.replace(/\/?$/, '/search')
+  }
+  return parsed
 }
 
 function path(value: unknown, keys: string[]): unknown {

@@ -72,7 +72,7 @@ function describe(error: unknown): string {
 /** The one error a person or the model sees when no backend answered. */
 export function chainFailure(outcome: { failures: string[] }): string {
   if (outcome.failures.length === 0) {
-    return 'No search backend is configured (or all are turned off). Add one in Settings → Search (Exa, Brave, SearXNG or a JSON service), or in `websearch.backends` of the settings file.'
+    return 'No search backend is configured (or all are turned off). Add one in Settings → Search (Exa, Brave, SearXNG or a JSON service), set EXA_API_KEY, BRAVE_API_KEY or SEARXNG_URL, or leave `websearch.defaults` on for Exa’s public endpoint.'
   }
   return [
     'Every search backend failed:',

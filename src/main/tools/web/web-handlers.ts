@@ -3,11 +3,18 @@ import { websearchSettingsSchema } from '../../../shared/websearch'
 import type { Handlers } from '../../../shared/contract/handlers'
 import type { SearchKeys } from './search-backends'
 import { chainFailure, searchChain } from './search-chain'
+import { effectiveBackends, type SearchSources } from './search-sources'
 
 const TEST_RESULTS = 5
 
-/** Settings → Search: runs a query over the drafted chain so a person sees it work, or why not. */
-export function websearchHandlers(keys: SearchKeys): Pick<Handlers, 'websearch.test'> {
+/**
+ * Settings → Search: runs a query over the chain the drafted settings give (with what the
+ * environment adds, as WebSearch would), so a person sees it work, or why not.
+ */
+export function websearchHandlers(
+  keys: SearchKeys,
+  sources: SearchSources
+): Pick<Handlers, 'websearch.test'> {
   return {
     'websearch.test': async ({ websearch, query }) => {
       const parsed = websearchSettingsSchema.safeParse(websearch ?? {})
@@ -15,8 +22,9 @@ export function websearchHandlers(keys: SearchKeys): Pick<Handlers, 'websearch.t
         const first = describeIssues(parsed.error)[0]
         return { ok: false, error: `websearch.${first?.path}: ${first?.message}` }
       }
+      const backends = effectiveBackends(parsed.data, sources)
       const outcome = await searchChain(
-        parsed.data,
+        { ...parsed.data, backends },
         query,
         TEST_RESULTS,
         keys,

@@ -104,7 +104,7 @@ describe('WebSearch backends', () => {
     const limited = await track(fakeSearxng({ status: 429 }))
     const broken = await track(fakeHttpJson({ status: 500 }, 'json-key'))
     const exaDown = await track(fakeExa({ status: 503 }))
-    const handlers = websearchHandlers({ env: {} })
+    const handlers = websearchHandlers({ env: {} }, { env: {} })
     const result = await handlers['websearch.test'](
       {
         websearch: {
@@ -196,6 +196,7 @@ describe('WebSearch and WebOpen tools', () => {
     const tools = webTools({
       search: true,
       settings: () => settings,
+      sources: { env: {} },
       keys,
       guard: { allowLoopback: true }
     })
@@ -231,6 +232,7 @@ describe('WebSearch and WebOpen tools', () => {
     const tools = webTools({
       search: true,
       settings: () => settings,
+      sources: { env: {} },
       keys,
       guard: { allowLoopback: true }
     })
@@ -250,10 +252,11 @@ describe('WebSearch and WebOpen tools', () => {
   })
 
   it('has no egress with no backend, and no WebSearch or WebOpen when search is off', () => {
-    const empty = chain([])
-    const on = webTools({ search: true, settings: () => empty, keys, guard: {} })
+    const empty = websearchSettingsSchema.parse({ defaults: false })
+    const sources = { env: {} }
+    const on = webTools({ search: true, settings: () => empty, sources, keys, guard: {} })
     expect(on.find((t) => t.name === 'WebSearch')!.capabilities.egress).toBe('none')
-    const off = webTools({ search: false, settings: () => empty, keys, guard: {} })
+    const off = webTools({ search: false, settings: () => empty, sources, keys, guard: {} })
     expect(off.map((t) => t.name)).toEqual(['WebFetch'])
   })
 })

@@ -6,11 +6,14 @@ import { fenceUntrusted } from './page-text'
 import type { ResultHandles } from './result-handles'
 import type { SearchKeys } from './search-backends'
 import { chainFailure, Limiter, searchChain } from './search-chain'
+import { effectiveBackends, hasBackend, type SearchSources } from './search-sources'
 import { readPage } from './web-fetch'
 
 export interface WebSearchDeps {
   /** The current search settings; read on every call, so a saved change applies at once. */
   settings: () => WebsearchSettings
+  /** The environment's backends and the command line's, which join the listed ones. */
+  sources: SearchSources
   keys: SearchKeys
   handles: ResultHandles
   guard: GuardOptions
@@ -37,7 +40,7 @@ export function webSearchTool(deps: WebSearchDeps): Tool {
     inputSchema: searchInput,
     readOnly: true,
     get capabilities(): Capabilities {
-      const configured = deps.settings().backends.some((b) => b.enabled)
+      const configured = hasBackend(deps.settings(), deps.sources)
       return {
         privateData: false,
         untrustedInput: true,
@@ -47,7 +50,8 @@ export function webSearchTool(deps: WebSearchDeps): Tool {
     },
     source: 'builtin',
     async call(input, ctx) {
-      const settings = deps.settings()
+      const current = deps.settings()
+      const settings = { ...current, backends: effectiveBackends(current, deps.sources) }
       const outcome = await limiter.run(() =>
         searchChain(settings, input.query, input.count ?? 5, deps.keys, ctx.signal)
       )

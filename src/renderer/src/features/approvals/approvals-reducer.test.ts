@@ -75,6 +75,9 @@ describe('describeApproval', () => {
     expect(describeApproval({ tool: 'Write', input: { path: 'n.md', content: 'a\nb' } })).toBe(
       'Write 2 lines to n.md, creating it or replacing what is there.'
     )
+    expect(describeApproval({ tool: 'SkillDraft', input: { name: 'greet' } })).toBe(
+      'Save a skill draft "greet" in .mecatl/skill-drafts/ of the project. It is not a skill until you activate it in Settings → Skills.'
+    )
     expect(describeApproval({ tool: 'mcp__x', input: {} })).toBe(
       'Run the tool mcp__x with the arguments below.'
     )

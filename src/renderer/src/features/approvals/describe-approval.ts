@@ -23,6 +23,12 @@ export function describeApproval(request: Pick<ApprovalRequest, 'tool' | 'input'
       return request.input && (request.input as Record<string, unknown>).background === true
         ? 'Start the command below in the project folder, in the background: it keeps running until it ends or is stopped.'
         : 'Run the command below in the project folder.'
+    case 'ShellSystemTemp':
+      return 'Give the command below the shared system temp directory instead of its own empty one: it can read and change what other programs keep there.'
+    case 'SkillDraft': {
+      const name = field(request.input, 'name') ?? 'a skill'
+      return `Save a skill draft "${name}" in .mecatl/skill-drafts/ of the project. It is not a skill until you activate it in Settings → Skills.`
+    }
     default:
       return `Run the tool ${request.tool} with the arguments below.`
   }

@@ -19,8 +19,8 @@ export const toolSwitches: readonly ToolSwitch[] = [
   },
   {
     key: 'skills',
-    label: 'Skill tool',
-    hint: 'Lets the model list and load skills itself; slash commands work either way.'
+    label: 'Skill tools',
+    hint: 'Skill and SkillDraft: the model loads skills itself and saves drafts for you to review; slash commands work either way.'
   }
 ]
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { CommandView, Question } from '../../../../shared/skills'
+import type { CommandView, Question, SkillDraftView } from '../../../../shared/skills'
 import { initialSkillsState, openQuestion, skillsReducer } from './skills-reducer'
 import { builtinOf, commandItems, typedBuiltin } from './slash-commands'
 
@@ -45,6 +45,31 @@ describe('skills reducer', () => {
     expect(state.instructions).toEqual([])
     expect(state.commands).toEqual([])
   })
+
+  it('keeps a draft’s note after the draft is gone, and drops both for another folder', () => {
+    const draft: SkillDraftView = {
+      name: 'greet',
+      description: 'Greet people',
+      text: '---\nname: greet\ndescription: Greet people\n---\n\nSay hello.\n',
+      path: '/a/.mecatl/skill-drafts/greet/SKILL.md',
+      digest: 'a'.repeat(64),
+      dropped: [],
+      problem: null,
+      replaces: false
+    }
+    let state = skillsReducer(initialSkillsState, {
+      type: 'drafts-loaded',
+      workspace: '/a',
+      drafts: [draft]
+    })
+    const note = { name: 'greet', text: '"greet" is now a learned skill', error: false }
+    state = skillsReducer(state, { type: 'draft-note', workspace: '/a', note })
+    state = skillsReducer(state, { type: 'drafts-loaded', workspace: '/a', drafts: [] })
+    expect(state.drafts).toEqual([])
+    expect(state.draftNote).toEqual(note)
+    state = skillsReducer(state, { type: 'drafts-loaded', workspace: '/b', drafts: [] })
+    expect(state.draftNote).toBeNull()
+  })
 })
 
 describe('palette lines', () => {
@@ -57,7 +82,14 @@ describe('palette lines', () => {
       origin: 'project',
       path: '/p/review.md'
     },
-    { name: 'tidy', description: 'Tidy', kind: 'skill', origin: 'user', path: '/u/tidy/SKILL.md' }
+    { name: 'tidy', description: 'Tidy', kind: 'skill', origin: 'user', path: '/u/tidy/SKILL.md' },
+    {
+      name: 'greet',
+      description: 'Greet',
+      kind: 'skill',
+      origin: 'learned',
+      path: '/p/.mecatl/learned-skills/greet/SKILL.md'
+    }
   ]
 
   it('tags each command by kind and origin, and knows which ones the window runs itself', () => {
@@ -65,9 +97,10 @@ describe('palette lines', () => {
     expect(items.map((i) => [i.command, i.tag])).toEqual([
       ['/help', 'built-in'],
       ['/review', 'command'],
-      ['/tidy', 'user skill']
+      ['/tidy', 'user skill'],
+      ['/greet', 'learned skill']
     ])
-    expect(items.map(builtinOf)).toEqual(['help', null, null])
+    expect(items.map(builtinOf)).toEqual(['help', null, null, null])
     expect(typedBuiltin('/help ', items)?.command).toBe('/help')
     expect(typedBuiltin('/review', items)).toBeNull()
     expect(typedBuiltin('/help me', items)).toBeNull()

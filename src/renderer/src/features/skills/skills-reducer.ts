@@ -1,4 +1,10 @@
-import type { CommandView, InstructionFile, Question, SkillView } from '../../../../shared/skills'
+import type {
+  CommandView,
+  InstructionFile,
+  Question,
+  SkillDraftView,
+  SkillView
+} from '../../../../shared/skills'
 
 /** What the window knows of a project's commands, skills and instructions, and open questions. */
 export interface SkillsState {
@@ -9,15 +15,29 @@ export interface SkillsState {
   problems: string[]
   skills: SkillView[] | null
   skillsEnabled: boolean
+  /** SkillDraft's drafts waiting for the person; null until read. */
+  drafts: SkillDraftView[] | null
+  /** Why the drafts could not be read, or what the last Activate or Delete answered. */
+  draftNote: DraftNote | null
   instructions: InstructionFile[]
   /** AskUser questions waiting for the person, oldest first. */
   questions: Question[]
+}
+
+/** A sentence about the drafts for the person: a refusal (`error`) or what was done. */
+export interface DraftNote {
+  /** The draft it is about; null for the list as a whole. */
+  name: string | null
+  text: string
+  error: boolean
 }
 
 export type SkillsAction =
   | { type: 'commands-loaded'; workspace: string; commands: CommandView[]; problems: string[] }
   | { type: 'skills-loaded'; workspace: string; skills: SkillView[]; enabled: boolean }
   | { type: 'instructions-loaded'; workspace: string; files: InstructionFile[] }
+  | { type: 'drafts-loaded'; workspace: string; drafts: SkillDraftView[] }
+  | { type: 'draft-note'; workspace: string; note: DraftNote | null }
   | { type: 'question-asked'; question: Question }
   | { type: 'question-resolved'; questionId: string }
   /** The questions still waiting in one session, as `session.get` reports them. */
@@ -29,6 +49,8 @@ export const initialSkillsState: SkillsState = {
   problems: [],
   skills: null,
   skillsEnabled: true,
+  drafts: null,
+  draftNote: null,
   instructions: [],
   questions: []
 }
@@ -55,6 +77,13 @@ export function skillsReducer(state: SkillsState, action: SkillsAction): SkillsS
       }
     case 'instructions-loaded':
       return { ...forFolder(state, action.workspace), instructions: action.files }
+    case 'drafts-loaded': {
+      const next = forFolder(state, action.workspace)
+      // A note about a draft that is gone (activated, deleted) stays: it says what became of it.
+      return { ...next, drafts: action.drafts }
+    }
+    case 'draft-note':
+      return { ...forFolder(state, action.workspace), draftNote: action.note }
     case 'question-asked':
       if (state.questions.some((q) => q.questionId === action.question.questionId)) return state
       return { ...state, questions: [...state.questions, action.question] }

@@ -1,6 +1,8 @@
 import { useEffect, type JSX } from 'react'
 import { useSessions } from '../sessions/sessions-store'
-import { loadCommands, loadSkills, useSkills } from './skills-store'
+import type { SkillOrigin } from '../../../../shared/skills'
+import { SkillDrafts } from './skill-drafts'
+import { loadCommands, loadDrafts, loadSkills, useSkills } from './skills-store'
 import './skills.css'
 
 /** The settings screen's skills: each folder found, where it came from, and whether it loaded. */
@@ -13,6 +15,7 @@ export function SkillsSection(): JSX.Element {
     if (!workspace) return
     void loadSkills(workspace)
     void loadCommands(workspace)
+    void loadDrafts(workspace)
   }, [workspace])
 
   const skills = ready ? (state.skills ?? []) : []
@@ -30,11 +33,13 @@ export function SkillsSection(): JSX.Element {
           </h2>
           <p className="settings-section__hint">
             Folders with a SKILL.md in <span className="mono">.mecatl/skills/</span> or{' '}
-            <span className="mono">.claude/skills/</span> of the project, and in your own skills
-            folder. The model loads them with the Skill tool; each is also a slash command.
+            <span className="mono">.claude/skills/</span> of the project, in your own skills folder,
+            and the learned skills you activated from drafts (in{' '}
+            <span className="mono">.mecatl/learned-skills/</span>). The Skill tool names each one to
+            the model, which loads one when a task calls for it; each is also a slash command.
             {ready &&
               !state.skillsEnabled &&
-              ' The Skill tool is turned off (--no-skills or skills: {enabled: false}).'}
+              ' The skill tools are turned off (--no-skills or skills: {enabled: false}).'}
           </p>
         </div>
       </div>
@@ -54,9 +59,7 @@ export function SkillsSection(): JSX.Element {
             >
               <div className="skills-list__head">
                 <span className="skills-list__name mono">{skill.name}</span>
-                <span className="skills-list__origin">
-                  {skill.origin === 'project' ? 'project' : 'yours'}
-                </span>
+                <span className="skills-list__origin">{originLabel[skill.origin]}</span>
                 <span className={skill.error ? 'skills-list__state--error' : 'skills-list__state'}>
                   {skill.error ? 'skipped' : 'loaded'}
                 </span>
@@ -76,6 +79,16 @@ export function SkillsSection(): JSX.Element {
           ))}
         </ul>
       )}
+      {ready && workspace && (
+        <SkillDrafts workspace={workspace} drafts={state.drafts ?? []} note={state.draftNote} />
+      )}
     </section>
   )
+}
+
+const originLabel: Record<SkillOrigin, string> = {
+  operator: 'operator',
+  project: 'project',
+  user: 'yours',
+  learned: 'learned'
 }

@@ -2,7 +2,8 @@ import { call, onReconnect, subscribe } from '../../bridge/client'
 import { errorMessage } from '../../lib/errors'
 import { createReducerStore } from '../../lib/reducer-store'
 import { useSessions } from '../sessions/sessions-store'
-import { initialSkillsState, skillsReducer } from './skills-reducer'
+import type { SkillDraftView } from '../../../../shared/skills'
+import { initialSkillsState, skillsReducer, type DraftNote } from './skills-reducer'
 
 export const useSkills = createReducerStore(skillsReducer, initialSkillsState)
 
@@ -25,6 +26,50 @@ export async function loadSkills(workspace: string): Promise<void> {
   } catch {
     // The settings screen shows an empty list; reopening it tries again.
   }
+}
+
+export async function loadDrafts(workspace: string): Promise<void> {
+  try {
+    const { drafts } = await call('skillDrafts.list', { workspace })
+    dispatch({ type: 'drafts-loaded', workspace, drafts })
+  } catch (error) {
+    dispatch({ type: 'drafts-loaded', workspace, drafts: [] })
+    const text = `The skill drafts could not be read: ${errorMessage(error)}`
+    dispatch({ type: 'draft-note', workspace, note: { name: null, text, error: true } })
+  }
+}
+
+/**
+ * Settings → Skills' Activate or Delete of a draft as it was shown (its digest); the main
+ * process refuses, in a sentence, a draft that changed since or whose name is taken.
+ */
+export async function actOnDraft(
+  workspace: string,
+  draft: SkillDraftView,
+  act: 'activate' | 'delete'
+): Promise<void> {
+  const input = { workspace, name: draft.name, digest: draft.digest }
+  let note: DraftNote
+  try {
+    const result = await call(
+      act === 'activate' ? 'skillDrafts.activate' : 'skillDrafts.delete',
+      input
+    )
+    note = result.ok
+      ? {
+          name: draft.name,
+          text:
+            act === 'activate'
+              ? `"${draft.name}" is now a learned skill (${result.path}); the model sees it from its next turn.`
+              : `The draft "${draft.name}" was deleted.`,
+          error: false
+        }
+      : { name: draft.name, text: result.error, error: true }
+  } catch (error) {
+    note = { name: draft.name, text: `Nothing was done: ${errorMessage(error)}`, error: true }
+  }
+  dispatch({ type: 'draft-note', workspace, note })
+  await Promise.all([loadDrafts(workspace), loadSkills(workspace), loadCommands(workspace)])
 }
 
 export async function loadInstructions(workspace: string): Promise<void> {

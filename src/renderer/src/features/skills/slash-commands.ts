@@ -6,7 +6,7 @@ export interface PaletteItem {
   command: string
   description: string | null
   /** What kind of command, shown as a small tag. */
-  tag: 'built-in' | 'command' | 'skill' | 'user command' | 'user skill' | 'MCP'
+  tag: 'built-in' | 'command' | 'skill' | 'user command' | 'user skill' | 'learned skill' | 'MCP'
 }
 
 /** The palette's lines for a folder's commands (the main process already merged them). */
@@ -17,11 +17,13 @@ export function commandItems(commands: readonly CommandView[] | null): PaletteIt
     tag:
       c.kind === 'builtin'
         ? 'built-in'
-        : c.origin === 'user'
-          ? c.kind === 'skill'
-            ? 'user skill'
-            : 'user command'
-          : c.kind
+        : c.origin === 'learned'
+          ? 'learned skill'
+          : c.origin === 'user'
+            ? c.kind === 'skill'
+              ? 'user skill'
+              : 'user command'
+            : c.kind
   }))
 }
 

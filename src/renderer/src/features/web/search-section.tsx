@@ -64,8 +64,9 @@ export function SearchSection(): JSX.Element {
 
       {backends.length === 0 && (
         <p className="muted" data-testid="search-empty">
-          No search backend yet: WebSearch answers that none is configured. WebFetch works without
-          one.
+          No backend listed: WebSearch uses the services named by EXA_API_KEY, BRAVE_API_KEY or
+          SEARXNG_URL if set, then Exa&apos;s public endpoint without a key. Backends added here are
+          tried first. WebFetch needs none.
         </p>
       )}
       <ol className="search-chain">
