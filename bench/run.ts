@@ -6,6 +6,7 @@ import { benchDispatch } from './dispatch.bench'
 import { benchGrepGlob } from './grep-glob.bench'
 import { benchJobs } from './jobs.bench'
 import { benchMemory } from './memory.bench'
+import { benchPromptCache } from './prompt-cache.bench'
 import { benchRead } from './read.bench'
 import { benchRpc } from './rpc.bench'
 import { benchSandbox } from './sandbox.bench'
@@ -29,6 +30,7 @@ async function main(): Promise<void> {
     await benchSessions(dir, workspace)
     await benchSessionLog(dir)
     await benchCheckpoints(dir)
+    await benchPromptCache(dir)
   } finally {
     await rm(dir, { recursive: true, force: true })
   }

@@ -1,6 +1,8 @@
 import { z } from 'zod'
 import { callFilesSchema, fileChangeSchema } from './checkpoints'
 import { sessionProfileSchema } from './session-profile'
+import { thinkingBlockSchema } from './reasoning'
+import { turnCostSchema } from './model-prices'
 
 /** What a tool may do to the person's data and network; capabilities only ever widen. */
 export const capabilitiesSchema = z.object({
@@ -200,7 +202,9 @@ export type ApprovalMode = z.infer<typeof approvalModeSchema>
 export const usageSchema = z.object({
   inputTokens: z.number(),
   outputTokens: z.number(),
-  cachedTokens: z.number()
+  cachedTokens: z.number(),
+  /** Of `inputTokens`, those written to the cache (Anthropic reports them; priced apart). */
+  cacheWriteTokens: z.number().optional()
 })
 export type Usage = z.infer<typeof usageSchema>
 
@@ -282,13 +286,28 @@ export const transcriptItemSchema = z.discriminatedUnion('kind', [
     turnId: z.string(),
     text: z.string(),
     at: z.number(),
-    streaming: z.boolean()
+    streaming: z.boolean(),
+    /** The model's thinking before the reply, kept as it came (signatures included). */
+    thinking: z.array(thinkingBlockSchema).optional(),
+    /** The connection broke mid-reply and the request was tried again: this text is all it got. */
+    interrupted: z.boolean().optional(),
+    /** While set, the request failed and is tried again after `waitMs` (see providers/retry.ts). */
+    retry: z
+      .object({
+        reason: z.string(),
+        waitMs: z.number(),
+        attempt: z.number().int(),
+        maxRetries: z.number().int()
+      })
+      .optional()
   }),
   z.object({ kind: z.literal('tool'), turnId: z.string(), call: toolCallViewSchema }),
   z.object({
     kind: z.literal('turn-end'),
     turnId: z.string(),
     usage: usageSchema,
+    /** What the turn cost; null when its model has no price (absent: recorded before prices). */
+    cost: turnCostSchema.nullable().optional(),
     stopReason: z.string(),
     error: z.string().nullable(),
     at: z.number()

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { modelRefSchema } from './domain'
+import { modelReasoningSchema } from './reasoning'
 
 /**
  * One configured model as DiscoverModels and the window's model picker describe it: the exact
@@ -11,7 +12,9 @@ export const modelInfoSchema = modelRefSchema.extend({
   /** Tokens, from the provider's `context_windows`, else the built-in table, else 128k. */
   contextWindow: z.number().optional(),
   images: z.boolean().optional(),
-  isDefault: z.boolean().optional()
+  isDefault: z.boolean().optional(),
+  /** Its thinking budget or reasoning effort from the settings; absent: off. */
+  reasoning: modelReasoningSchema.optional()
 })
 export type ModelInfo = z.infer<typeof modelInfoSchema>
 

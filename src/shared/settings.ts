@@ -6,6 +6,8 @@ import { websearchDefaults, websearchSettingsSchema } from './websearch'
 import { checkpointDefaults, checkpointSettingsSchema } from './checkpoints'
 import { sandboxDefaults, sandboxSettingsSchema } from './sandbox'
 import { temporaryStorageDefaults, temporaryStorageSchema } from './temporary-storage'
+import { checkReasoning, modelReasoningSchema } from './reasoning'
+import { priceSettingsSchema } from './model-prices'
 
 const envVarName = z
   .string()
@@ -29,10 +31,32 @@ export const providerSettingsSchema = z
     /** Context window in tokens per model, for models the built-in table does not know. */
     context_windows: z.record(z.string().min(1), z.number().int().positive()).optional(),
     /** Models of this provider that take images, for models the built-in list does not know. */
-    image_models: z.array(z.string().min(1)).optional()
+    image_models: z.array(z.string().min(1)).optional(),
+    /**
+     * Prompt caching: `5m` (the default) or `1h` cache lifetime for Anthropic's breakpoints, `off`
+     * for none; for OpenAI, `off` stops sending the session's `prompt_cache_key`.
+     */
+    prompt_cache: z.enum(['off', '5m', '1h']).optional(),
+    /** Thinking budget (Anthropic) or reasoning effort (OpenAI) per model; absent: off. */
+    reasoning: z.record(z.string().min(1), modelReasoningSchema).optional(),
+    /** US dollars per million tokens per model, over the built-in table (shared/model-prices). */
+    prices: z.record(z.string().min(1), priceSettingsSchema).optional(),
+    /**
+     * OpenAI-compatible only: tool calls a model writes as text (`<tool_call>{…}</tool_call>`,
+     * fenced JSON) are taken as calls when its reply has none; `false` turns that off.
+     */
+    text_tool_calls: z.boolean().optional()
   })
   .strict()
   .superRefine((p, ctx) => {
+    checkReasoning(p.kind, p.reasoning ?? {}, ctx)
+    if (p.text_tool_calls !== undefined && p.kind !== 'openai-compatible') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['text_tool_calls'],
+        message: `text_tool_calls is for OpenAI-compatible providers; ${p.kind} sends real tool calls, so remove it`
+      })
+    }
     if (p.kind === 'openai-compatible' && !p.base_url) {
       ctx.addIssue({
         code: 'custom',
@@ -101,6 +125,10 @@ export const settingsSchema = z
      * (at most 300: Node's HTTP client itself gives up on a silent server then).
      */
     provider_idle_timeout_s: z.number().int().min(1).max(300).default(90),
+    /** Times a request that was rate limited, overloaded, a 5xx or cut off is tried again. */
+    provider_max_retries: z.number().int().min(0).max(10).default(4),
+    /** The first backoff wait before a retry (doubling, jittered); a 429's retry-after wins. */
+    provider_retry_base_ms: z.number().int().min(10).max(60_000).default(1000),
     /** `enabled: false` takes Shell and ShellStatus out of the next turn's tools. */
     shell: z
       .object({ enabled: z.boolean().default(true) })

@@ -21,7 +21,9 @@ async function brokenTurn(
           ? { id: 'fake', kind: 'openai-compatible', base_url: broken.openaiBaseUrl }
           : { id: 'fake', kind: 'anthropic', base_url: broken.anthropicBaseUrl, api_key_env: 'K' }
       ],
-      provider_idle_timeout_s: 1
+      provider_idle_timeout_s: 1,
+      // A reset is retried (see turn-retries.test.ts); here only how the last one is told counts.
+      provider_retry_base_ms: 10
     },
     core: { env: { K: 'k' } }
   })

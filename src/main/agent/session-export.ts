@@ -1,6 +1,8 @@
 import type { ToolCallView, TranscriptItem } from '../../shared/domain'
 import type { StoredEvent, StoredSession } from '../store/session-store'
 import { INTERRUPTED, rehydrate } from './session-rehydrate'
+import { formatUsd } from '../../shared/model-prices'
+import { describeSessionCost, sessionCost } from './session-cost'
 
 export type ExportFormat = 'jsonl' | 'md'
 
@@ -44,6 +46,7 @@ export function toMarkdown(session: StoredSession, events: readonly StoredEvent[
     `- Model: ${model}`,
     `- Started: ${new Date(session.createdAt).toISOString()}`,
     `- Last activity: ${new Date(session.updatedAt).toISOString()}`,
+    `- Cost: ${describeSessionCost(sessionCost(transcript))}`,
     ''
   ]
   for (const item of transcript) lines.push(...markdownOf(item), '')
@@ -65,8 +68,9 @@ function markdownOf(item: TranscriptItem): string[] {
           ? 'interrupted (the app stopped during this turn)'
           : item.stopReason
       const error = item.error ? ` Error: ${item.error}` : ''
+      const cost = item.cost ? `, cost ${formatUsd(item.cost.usd)}` : ''
       return [
-        `_Turn ended: ${why}; tokens in ${inputTokens}, out ${outputTokens}, cached ${cachedTokens}._${error}`
+        `_Turn ended: ${why}; tokens in ${inputTokens}, out ${outputTokens}, cached ${cachedTokens}${cost}._${error}`
       ]
     }
     case 'compaction':

@@ -140,13 +140,20 @@ function messagesFrom(transcript: readonly TranscriptItem[]): ChatMessage[] {
     if (!item) break
     if (item.kind === 'user') history.push({ role: 'user', text: item.text })
     if (item.kind !== 'assistant') continue
+    // A reply cut off and then retried: the model's history holds only the retry's (turn-retry.ts).
+    if (item.interrupted) continue
     const calls: ToolCallView[] = []
     while (transcript[index]?.kind === 'tool') {
       const next = transcript[index++]
       if (next?.kind === 'tool') calls.push(next.call)
     }
     if (!item.text && calls.length === 0) continue
-    history.push({ role: 'assistant', text: item.text, toolCalls: calls.map(modelCall) })
+    history.push({
+      role: 'assistant',
+      text: item.text,
+      toolCalls: calls.map(modelCall),
+      ...(item.thinking ? { thinking: item.thinking } : {})
+    })
     if (calls.length === 0) continue
     history.push({
       role: 'tool',

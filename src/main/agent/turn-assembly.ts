@@ -4,8 +4,12 @@ import { Gate, type Approver } from '../gate/gate'
 import { gatePolicy } from '../gate/policy'
 import type { PermissionRule } from '../gate/rules'
 import { widen, type Taint } from '../gate/taint'
-import { compactThreshold, outputBudgetBytes } from '../providers/context-window'
+import { compactThreshold, contextWindowFor, outputBudgetBytes } from '../providers/context-window'
+import { providerSettingsFor } from '../providers/provider-lookup'
+import { servedWindowFor } from '../providers/served-context-window'
 import { modelRefSupportsImages } from '../providers/model-capabilities'
+import { priceForModel } from '../providers/model-price-lookup'
+import { modelReasoningFor } from '../providers/thinking'
 import type { Catalog } from '../tools/catalog'
 import type { CoreServices } from './core-services'
 import type { Session } from './session'
@@ -70,8 +74,9 @@ export class TurnAssembler {
     const system = await this.system(session)
     projectInstructionsIn(session)
     return {
-      ...this.budgets(session, settings),
+      ...(await this.budgets(session, settings)),
       provider,
+      price: priceForModel(session.model, settings),
       catalog: tools.catalog,
       offered: tools.offered,
       refuse: tools.refuse,
@@ -98,8 +103,9 @@ export class TurnAssembler {
       turn.taint
     )
     return {
-      ...this.budgets(child, settings),
+      ...(await this.budgets(child, settings)),
       provider,
+      price: priceForModel(child.model, settings),
       catalog: turn.catalog,
       gate,
       system: await this.system(child, turn.brief)
@@ -164,25 +170,43 @@ export class TurnAssembler {
     return new Gate(policy, approver, taint)
   }
 
-  private budgets(
+  private async budgets(
     session: Session,
     settings: Settings
-  ): Pick<
-    TurnDeps,
-    | 'model'
-    | 'maxTokens'
-    | 'outputBudgetBytes'
-    | 'compactAt'
-    | 'modelSupportsImages'
-    | 'providerIdleMs'
+  ): Promise<
+    Pick<
+      TurnDeps,
+      | 'model'
+      | 'maxTokens'
+      | 'outputBudgetBytes'
+      | 'compactAt'
+      | 'modelSupportsImages'
+      | 'providerIdleMs'
+      | 'retry'
+      | 'contextLimit'
+      | 'reasoning'
+    >
   > {
+    const ref = session.model
+    // A local server's own window beats the table: Ollama serves 4096 tokens of a 128k model.
+    const served = ref ? await servedWindowFor(providerSettingsFor(ref, settings), ref.model) : null
     return {
       model: session.model?.model ?? '',
       maxTokens: settings.max_tokens,
-      outputBudgetBytes: outputBudgetBytes(session.model, settings),
-      compactAt: compactThreshold(session.model, settings),
+      outputBudgetBytes: outputBudgetBytes(session.model, settings, served?.tokens),
+      compactAt: compactThreshold(session.model, settings, served?.tokens),
+      ...(ref && served
+        ? {
+            contextLimit: {
+              tokens: contextWindowFor(ref, settings, served.tokens),
+              raise: served.raise
+            }
+          }
+        : {}),
       modelSupportsImages: modelRefSupportsImages(session.model, settings),
-      providerIdleMs: settings.provider_idle_timeout_s * 1000
+      providerIdleMs: settings.provider_idle_timeout_s * 1000,
+      retry: { maxRetries: settings.provider_max_retries, baseMs: settings.provider_retry_base_ms },
+      ...modelReasoningFor(ref, settings)
     }
   }
 

@@ -4,6 +4,7 @@ import type { TranscriptItem, Usage } from '../../shared/domain'
 import type { Gate } from '../gate/gate'
 import type { Provider } from '../providers/provider'
 import { addUsage, zeroUsage } from '../providers/provider'
+import { costOf, type PricedModel } from '../../shared/model-prices'
 import type { Catalog } from '../tools/catalog'
 import { planEcho } from '../tools/todo/todo-board'
 import { todoTool } from '../tools/todo/todo'
@@ -13,6 +14,10 @@ import type { Session } from './session'
 import type { TurnSink } from './turn-sink'
 import { compactHistory } from './compaction'
 import { identifyCalls, wireCalls } from './turn-calls'
+import { streamWithRetries } from './turn-retry'
+import type { RetryPolicy } from '../providers/retry'
+import type { ModelReasoning } from '../../shared/reasoning'
+import { overContextLimit, promptTokens, type ContextLimit } from './context-limit'
 
 export interface TurnDeps {
   provider: Provider
@@ -40,6 +45,14 @@ export interface TurnDeps {
   providerIdleMs?: number
   /** Records the project folder's files (see checkpoints/); absent: no checkpoints. */
   checkpoints?: TurnCheckpoints
+  /** How a failed request is tried again (see providers/retry.ts); absent: the defaults. */
+  retry?: RetryPolicy
+  /** The model's price, from the settings or the table; absent or null: the turn has no cost. */
+  price?: PricedModel | null
+  /** The window a local server serves the model with; a longer request is not sent. */
+  contextLimit?: ContextLimit
+  /** The model's thinking budget or reasoning effort (see shared/reasoning.ts); absent: off. */
+  reasoning?: ModelReasoning
 }
 
 /** A session turn's checkpoints. Neither call ever throws: a failure is told, not raised. */
@@ -92,12 +105,15 @@ export async function runTurn(
     checkRecording()
   }
   /** The one way a turn ends: its turn-end item recorded, then the sink told. */
+  let price: PricedModel | null = null
   const end = (usage: Usage, stopReason: string, error: string | null): void => {
     cancelled.removeEventListener('abort', onCancel)
+    const cost = price ? costOf(usage, price) : null
     const item = {
       kind: 'turn-end' as const,
       turnId,
       usage,
+      cost,
       stopReason,
       error: recording.failure ?? error,
       at: Date.now()
@@ -110,7 +126,7 @@ export async function runTurn(
       session.upsert(told)
       sink.item(told)
     }
-    sink.ended({ turnId, usage, stopReason, error: recording.failure ?? item.error })
+    sink.ended({ turnId, usage, cost, stopReason, error: recording.failure ?? item.error })
   }
   sink.started(turnId)
   const userItem = { kind: 'user' as const, id: randomUUID(), text, at: Date.now() }
@@ -118,6 +134,7 @@ export async function runTurn(
   let deps: TurnDeps
   try {
     deps = await assemble()
+    price = deps.price ?? null
   } catch (error) {
     end({ ...zeroUsage }, 'error', describeFailure(error))
     return
@@ -165,12 +182,18 @@ export async function runTurn(
       checkRecording()
       if (signal.aborted) break
       if (deps.compactAt !== undefined && session.inputTokens >= deps.compactAt) await compact()
+      refuseOverLimit(session, deps)
       const reply = await streamReply(session, turnId, deps, sink, signal, record)
       usage = addUsage(usage, reply.usage)
       session.inputTokens = reply.usage.inputTokens
       stopReason = reply.stopReason || 'end_turn'
       const calls = await identifyCalls(reply.toolCalls, { turnId, step, spill: session.spill })
-      session.history.push({ role: 'assistant', text: reply.text, toolCalls: wireCalls(calls) })
+      session.history.push({
+        role: 'assistant',
+        text: reply.text,
+        toolCalls: wireCalls(calls),
+        ...(reply.thinking ? { thinking: reply.thinking } : {})
+      })
       // Calls of a stopped turn still get results (saying they did not run): a history with a
       // call and no result is one the provider refuses.
       if (calls.length === 0) break
@@ -228,6 +251,14 @@ export async function runTurn(
   end(usage, stopReason, failure)
 }
 
+function refuseOverLimit(session: Session, deps: TurnDeps): void {
+  if (!deps.contextLimit) return
+  const tools = (deps.offered ?? deps.catalog).modelSchemas()
+  const tokens = promptTokens(deps.system, session.history, tools)
+  const why = overContextLimit(deps.model, deps.contextLimit, tokens)
+  if (why) throw new Error(why)
+}
+
 async function streamReply(
   session: Session,
   turnId: string,
@@ -237,8 +268,8 @@ async function streamReply(
   record: (item: TranscriptItem) => void
 ): Promise<Awaited<ReturnType<Provider['stream']>>> {
   const messageId = randomUUID()
-  const item = {
-    kind: 'assistant' as const,
+  const item: Extract<TranscriptItem, { kind: 'assistant' }> = {
+    kind: 'assistant',
     id: messageId,
     turnId,
     text: '',
@@ -247,22 +278,36 @@ async function streamReply(
   }
   record({ ...item })
   try {
-    const reply = await deps.provider.stream(
-      {
-        model: deps.model,
-        system: deps.system,
-        messages: session.history,
-        tools: (deps.offered ?? deps.catalog).modelSchemas(),
-        maxTokens: deps.maxTokens,
-        signal,
-        ...(deps.providerIdleMs !== undefined ? { idleTimeoutMs: deps.providerIdleMs } : {})
-      },
-      (delta) => {
-        item.text += delta
-        sink.delta(turnId, messageId, delta)
-      }
+    const reply = await streamWithRetries(item, deps.retry, signal, record, () =>
+      deps.provider.stream(
+        {
+          model: deps.model,
+          system: deps.system,
+          messages: session.history,
+          tools: (deps.offered ?? deps.catalog).modelSchemas(),
+          maxTokens: deps.maxTokens,
+          signal,
+          cacheKey: session.id,
+          ...(deps.reasoning ? { reasoning: deps.reasoning } : {}),
+          // Each finished block of thinking is shown (collapsed) and recorded before the answer.
+          onThinking: (blocks) => {
+            item.thinking = [...blocks]
+            record({ ...item })
+          },
+          ...(deps.providerIdleMs !== undefined ? { idleTimeoutMs: deps.providerIdleMs } : {})
+        },
+        (delta) => {
+          item.text += delta
+          sink.delta(turnId, item.id, delta)
+        }
+      )
     )
-    record({ ...item, text: reply.text, streaming: false })
+    record({
+      ...item,
+      text: reply.text,
+      streaming: false,
+      ...(reply.thinking ? { thinking: reply.thinking } : {})
+    })
     return reply
   } catch (error) {
     // Keep what streamed before a stop or a failure: it was shown, so it stays in the transcript.

@@ -1,4 +1,5 @@
 import type { TranscriptItem, Usage } from '../../shared/domain'
+import type { TurnCost } from '../../shared/model-prices'
 import type { EventHub } from '../events/event-hub'
 import { transcriptKey, type Session } from './session'
 
@@ -6,6 +7,8 @@ import { transcriptKey, type Session } from './session'
 export interface TurnEnded {
   turnId: string
   usage: Usage
+  /** What the turn cost; null when its model has no price. */
+  cost: TurnCost | null
   stopReason: string
   /** Why it failed, or null when the model finished (or was stopped). */
   error: string | null
@@ -45,9 +48,9 @@ export function sessionSink(
     delta: (turnId, messageId, delta) =>
       hub.emit('message.delta', { sessionId, turnId, messageId, key: replyKey(messageId), delta }),
     summaryChanged: () => hub.emit('session.updated', session.summary()),
-    ended: ({ turnId, usage, stopReason, error }) => {
+    ended: ({ turnId, usage, cost, stopReason, error }) => {
       if (error) hub.emit('turn.failed', { sessionId, turnId, error })
-      else hub.emit('turn.completed', { sessionId, turnId, usage, stopReason })
+      else hub.emit('turn.completed', { sessionId, turnId, usage, cost, stopReason })
     },
     recordingFailure
   }

@@ -23,24 +23,31 @@ import {
   withStreamGuard,
   type StreamGuard
 } from './stream-guard'
+import { anthropicThinkingBlocks, anthropicThinkingParams, ThinkingCollector } from './thinking'
+import { placeBreakpoints, type PromptCache } from './anthropic-cache'
 
 export interface AnthropicProviderOptions {
   id: string
   baseURL?: string
   apiKey: string
+  /** Prompt-cache breakpoints and their lifetime; `5m` unless told (see anthropic-cache.ts). */
+  promptCache?: PromptCache
 }
 
 /** Anthropic's Messages API, through the official `@anthropic-ai/sdk`. */
 export class AnthropicProvider implements Provider {
   readonly id: string
   private readonly client: Anthropic
+  private readonly promptCache: PromptCache
 
   constructor(options: AnthropicProviderOptions) {
     this.id = options.id
+    this.promptCache = options.promptCache ?? '5m'
     this.client = new Anthropic({
       apiKey: options.apiKey,
       baseURL: options.baseURL,
-      maxRetries: 1,
+      // Retries are the turn's (providers/retry.ts), so the person sees each wait and can stop it.
+      maxRetries: 0,
       logger: sdkLogger
     })
   }
@@ -54,17 +61,24 @@ export class AnthropicProvider implements Provider {
     onText: (delta: string) => void,
     guard: StreamGuard
   ): Promise<StreamResult> {
-    const tools: AnthropicTool[] = request.tools.map((tool) => ({
-      name: tool.name,
-      description: tool.description,
-      input_schema: tool.inputSchema as AnthropicTool['input_schema']
-    }))
+    const { tools, system, messages } = placeBreakpoints(
+      {
+        tools: request.tools.map((tool) => ({
+          name: tool.name,
+          description: tool.description,
+          input_schema: tool.inputSchema as AnthropicTool['input_schema']
+        })),
+        system: request.system === '' ? [] : [{ type: 'text', text: request.system }],
+        messages: toAnthropicMessages(request.messages)
+      },
+      this.promptCache
+    )
     const stream = await this.client.withOptions({ fetch: guard.fetch }).messages.create(
       {
         model: request.model,
-        max_tokens: request.maxTokens,
-        system: request.system,
-        messages: toAnthropicMessages(request.messages),
+        ...anthropicThinkingParams(request),
+        ...(system.length > 0 ? { system } : {}),
+        messages,
         ...(tools.length > 0 ? { tools } : {}),
         stream: true
       },
@@ -79,9 +93,11 @@ export class AnthropicProvider implements Provider {
     const calls = new Map<number, ModelToolCall>()
     let events = 0
     let stopped = false
+    const thinking = new ThinkingCollector(request.onThinking)
     for await (const event of stream) {
       events++
       if (event.type === 'message_stop') stopped = true
+      thinking.apply(event)
       try {
         applyEvent(event, result, calls, onText)
       } catch (error) {
@@ -96,6 +112,8 @@ export class AnthropicProvider implements Provider {
       if (!stopped) throw droppedStream('the stream ended before message_stop')
     }
     result.toolCalls = inIndexOrder(calls)
+    const thought = thinking.blocks()
+    if (thought.length > 0) result.thinking = thought
     return result
   }
 
@@ -121,6 +139,10 @@ function applyEvent(
       result.usage.inputTokens =
         usage.input_tokens + cached + (usage.cache_creation_input_tokens ?? 0)
       result.usage.cachedTokens = cached
+      // Written to the cache: priced apart (1.25 times input for five minutes, twice for an hour).
+      if (usage.cache_creation_input_tokens) {
+        result.usage.cacheWriteTokens = usage.cache_creation_input_tokens
+      }
       result.usage.outputTokens = usage.output_tokens
       break
     }
@@ -163,7 +185,7 @@ function toAnthropicMessages(messages: readonly ChatMessage[]): MessageParam[] {
     if (message.role === 'user') {
       push('user', [{ type: 'text', text: message.text }])
     } else if (message.role === 'assistant') {
-      const blocks: ContentBlockParam[] = []
+      const blocks: ContentBlockParam[] = anthropicThinkingBlocks(message.thinking)
       if (message.text) blocks.push({ type: 'text', text: message.text })
       for (const call of message.toolCalls) {
         blocks.push({

@@ -33,11 +33,15 @@ const knownWindows: ReadonlyArray<readonly [prefix: string, tokens: number]> = [
   ['qwen2.5-coder', 32_768]
 ]
 
-/** The context window of `ref` in tokens: the provider's setting, the table, else the default. */
-export function contextWindowFor(ref: ModelRef, settings: Settings): number {
+/**
+ * The context window of `ref` in tokens: the provider's setting, else what its server said it
+ * serves (`served`, from a local server: see served-context-window.ts), the table, the default.
+ */
+export function contextWindowFor(ref: ModelRef, settings: Settings, served?: number): number {
   const provider = providerSettingsFor(ref, settings)
   const configured = provider?.context_windows?.[ref.model]
   if (configured !== undefined) return configured
+  if (served !== undefined) return served
   const name = ref.model.toLowerCase().split('/').at(-1) ?? ''
   let best: readonly [string, number] | undefined
   for (const entry of knownWindows) {
@@ -50,9 +54,13 @@ export function contextWindowFor(ref: ModelRef, settings: Settings): number {
  * Bytes of tool output one turn's calls may add together: `tool_output_budget_bytes` when set,
  * else an eighth of the model's context window at about 3 bytes a token.
  */
-export function outputBudgetBytes(ref: ModelRef | null, settings: Settings): number {
+export function outputBudgetBytes(
+  ref: ModelRef | null,
+  settings: Settings,
+  served?: number
+): number {
   if (settings.tool_output_budget_bytes !== undefined) return settings.tool_output_budget_bytes
-  const window = ref ? contextWindowFor(ref, settings) : DEFAULT_CONTEXT_WINDOW
+  const window = ref ? contextWindowFor(ref, settings, served) : DEFAULT_CONTEXT_WINDOW
   return Math.floor(window / 8) * BYTES_PER_TOKEN
 }
 
@@ -63,8 +71,12 @@ export const COMPACT_SHARE = 0.75
  * Input tokens past which a session's older messages are summarised: `compact_at_tokens` when
  * set, else three quarters of the model's context window, leaving room for the reply and results.
  */
-export function compactThreshold(ref: ModelRef | null, settings: Settings): number {
+export function compactThreshold(
+  ref: ModelRef | null,
+  settings: Settings,
+  served?: number
+): number {
   if (settings.compact_at_tokens !== undefined) return settings.compact_at_tokens
-  const window = ref ? contextWindowFor(ref, settings) : DEFAULT_CONTEXT_WINDOW
+  const window = ref ? contextWindowFor(ref, settings, served) : DEFAULT_CONTEXT_WINDOW
   return Math.floor(window * COMPACT_SHARE)
 }

@@ -20,13 +20,20 @@ export class ProviderConfigError extends Error {
 export function createProvider(settings: ProviderSettings, keys: KeySource): Provider {
   const apiKey = resolveKey(settings, keys)
   if (settings.kind === 'anthropic') {
-    return new AnthropicProvider({ id: settings.id, baseURL: settings.base_url, apiKey })
+    return new AnthropicProvider({
+      id: settings.id,
+      baseURL: settings.base_url,
+      apiKey,
+      ...(settings.prompt_cache !== undefined ? { promptCache: settings.prompt_cache } : {})
+    })
   }
   return new OpenAIProvider({
     id: settings.id,
     flavour: settings.kind,
     baseURL: settings.base_url,
-    apiKey
+    apiKey,
+    promptCacheKey: settings.prompt_cache !== 'off',
+    textToolCalls: settings.text_tool_calls !== false
   })
 }
 

@@ -2,6 +2,7 @@ import type { ModelInfo } from '../../shared/models'
 import type { Settings } from '../../shared/settings'
 import { contextWindowFor } from './context-window'
 import { modelSupportsImages } from './model-capabilities'
+import { reasoningOf, type ModelReasoning } from '../../shared/reasoning'
 
 /**
  * Every configured model with what it can do, in settings order. Only ids, kinds, windows and
@@ -17,7 +18,12 @@ export function modelInventory(settings: Settings): ModelInfo[] {
       providerKind: provider.kind,
       contextWindow: contextWindowFor({ providerId: provider.id, model }, settings),
       images: modelSupportsImages(provider.kind, model, provider),
-      isDefault: fallback?.provider === provider.id && fallback.model === model
+      isDefault: fallback?.provider === provider.id && fallback.model === model,
+      ...reasoningEntry(reasoningOf(provider, model))
     }))
   )
+}
+
+function reasoningEntry(reasoning: ModelReasoning | undefined): { reasoning?: ModelReasoning } {
+  return reasoning ? { reasoning } : {}
 }

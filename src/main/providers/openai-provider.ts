@@ -14,6 +14,7 @@ import type {
   ToolResultMessage
 } from './provider'
 import { inIndexOrder, textOfBlocks, zeroUsage } from './provider'
+import { takeTextToolCalls } from './text-tool-calls'
 import {
   excerpt,
   invalidStream,
@@ -28,6 +29,16 @@ export interface OpenAIProviderOptions {
   flavour: 'openai' | 'openai-compatible'
   baseURL?: string
   apiKey: string
+  /**
+   * Sends the request's `cacheKey` as `prompt_cache_key` (OpenAI's own API only: compatible
+   * servers may refuse unknown fields), so one session's requests reach the same prompt cache.
+   */
+  promptCacheKey?: boolean
+  /**
+   * Takes tool calls a model wrote as text (`<tool_call>{…}</tool_call>`, fenced JSON) as calls
+   * when the reply has none; for OpenAI-compatible servers only, on unless `false`.
+   */
+  textToolCalls?: boolean
 }
 
 /** OpenAI and every OpenAI-compatible endpoint, through the official `openai` SDK. */
@@ -35,14 +46,19 @@ export class OpenAIProvider implements Provider {
   readonly id: string
   private readonly client: OpenAI
   private readonly flavour: OpenAIProviderOptions['flavour']
+  private readonly promptCacheKey: boolean
+  private readonly textToolCalls: boolean
 
   constructor(options: OpenAIProviderOptions) {
     this.id = options.id
     this.flavour = options.flavour
+    this.promptCacheKey = options.flavour === 'openai' && options.promptCacheKey !== false
+    this.textToolCalls = options.flavour === 'openai-compatible' && options.textToolCalls !== false
     this.client = new OpenAI({
       apiKey: options.apiKey,
       baseURL: options.baseURL,
-      maxRetries: 1,
+      // Retries are the turn's (providers/retry.ts), so the person sees each wait and can stop it.
+      maxRetries: 0,
       dangerouslyAllowBrowser: false,
       logger: sdkLogger
     })
@@ -71,8 +87,10 @@ export class OpenAIProvider implements Provider {
         messages: toOpenAIMessages(request.system, request.messages),
         ...(tools.length > 0 ? { tools } : {}),
         ...limit,
+        ...(this.promptCacheKey && request.cacheKey ? { prompt_cache_key: request.cacheKey } : {}),
         stream: true,
-        stream_options: { include_usage: true }
+        stream_options: { include_usage: true },
+        ...(request.reasoning?.effort ? { reasoning_effort: request.reasoning.effort } : {})
       },
       { signal: guard.signal }
     )
@@ -96,6 +114,7 @@ export class OpenAIProvider implements Provider {
     if (guard.stalled) throw guard.failure()
     if (chunks === 0 && !request.signal.aborted) throw invalidStream('no events in the reply')
     result.toolCalls = inIndexOrder(partial)
+    if (this.textToolCalls) takeTextToolCalls(result, request)
     return result
   }
 

@@ -1,4 +1,5 @@
 import type { ContentBlock, Usage } from '../../shared/domain'
+import type { ModelReasoning, ThinkingBlock } from '../../shared/reasoning'
 import type { ModelToolSchema } from '../tools/catalog'
 
 /** A tool call as the model streamed it; `input` is the raw JSON text of its arguments. */
@@ -18,7 +19,13 @@ export interface ToolResultMessage {
 /** The conversation in a provider-neutral form; each provider maps it to its own wire format. */
 export type ChatMessage =
   | { role: 'user'; text: string }
-  | { role: 'assistant'; text: string; toolCalls: ModelToolCall[] }
+  | {
+      role: 'assistant'
+      text: string
+      toolCalls: ModelToolCall[]
+      /** The reply's thinking, sent back unchanged where the API requires it (Anthropic). */
+      thinking?: ThinkingBlock[]
+    }
   | { role: 'tool'; results: ToolResultMessage[] }
 
 export interface StreamRequest {
@@ -30,6 +37,12 @@ export interface StreamRequest {
   signal: AbortSignal
   /** How long the provider may send nothing (no byte) before the reply is given up. */
   idleTimeoutMs?: number
+  /** Thinking budget or reasoning effort for this model; absent: the model does not think. */
+  reasoning?: ModelReasoning
+  /** Told the reply's thinking so far each time a block of it is complete. */
+  onThinking?: (blocks: readonly ThinkingBlock[]) => void
+  /** Names the conversation for providers that route by it to a warm prompt cache (OpenAI). */
+  cacheKey?: string
 }
 
 export interface StreamResult {
@@ -38,6 +51,8 @@ export interface StreamResult {
   usage: Usage
   /** Why the model stopped, normalised: `end_turn`, `tool_use`, `max_tokens` or the raw reason. */
   stopReason: string
+  /** The thinking blocks the reply began with, in order, signatures included. */
+  thinking?: ThinkingBlock[]
 }
 
 /** One configured model endpoint, spoken to through its official SDK. */
@@ -50,10 +65,15 @@ export interface Provider {
 export const zeroUsage: Usage = { inputTokens: 0, outputTokens: 0, cachedTokens: 0 }
 
 export function addUsage(a: Usage, b: Usage): Usage {
+  const written =
+    a.cacheWriteTokens === undefined && b.cacheWriteTokens === undefined
+      ? {}
+      : { cacheWriteTokens: (a.cacheWriteTokens ?? 0) + (b.cacheWriteTokens ?? 0) }
   return {
     inputTokens: a.inputTokens + b.inputTokens,
     outputTokens: a.outputTokens + b.outputTokens,
-    cachedTokens: a.cachedTokens + b.cachedTokens
+    cachedTokens: a.cachedTokens + b.cachedTokens,
+    ...written
   }
 }
 

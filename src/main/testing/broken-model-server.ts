@@ -24,7 +24,7 @@ export interface BrokenModelServer {
   close(): Promise<void>
 }
 
-const TEXT = 'The first words arrived. Then the rest of the reply was lost on the way here.'
+export const TEXT = 'The first words arrived. Then the rest of the reply was lost on the way here.'
 
 /** Starts the server on 127.0.0.1 with a random port; every chat request meets `breakage`. */
 export async function startBrokenModelServer(breakage: Breakage): Promise<BrokenModelServer> {
@@ -56,7 +56,8 @@ export async function startBrokenModelServer(breakage: Breakage): Promise<Broken
   }
 }
 
-function frames(anthropic: boolean): string[] {
+/** The SSE frames of the whole reply carrying `TEXT`, in the Anthropic or OpenAI format. */
+export function frames(anthropic: boolean): string[] {
   if (anthropic) {
     const events = anthropicStreamEvents(
       { text: TEXT },

@@ -17,6 +17,7 @@ import { jobSummarySchema } from '../jobs'
 import { memoryScopeSchema } from '../memory'
 import { providerSettingsSchema } from '../settings'
 import { modelInfoSchema } from '../models'
+import { turnCostSchema } from '../model-prices'
 import { sessionProfileSchema } from '../session-profile'
 import { questionSchema } from '../skills'
 import { messageTextSchema } from './message-size'
@@ -274,6 +275,8 @@ export const events = {
     sessionId: z.string(),
     turnId: z.string(),
     usage: usageSchema,
+    /** What the turn cost, from the price table or the settings; null when the model has none. */
+    cost: turnCostSchema.nullable().optional(),
     stopReason: z.string()
   }),
   'turn.failed': z.object({ sessionId: z.string(), turnId: z.string(), error: z.string() }),

@@ -11,6 +11,7 @@ import { requireDistinctToolNames } from '../mcp-collisions'
 import { coreStopper, stopProblem } from '../../core-stop'
 import { ExitCode, signalExitCode } from '../exit'
 import { onStopSignals, type StopSignal } from '../stop-signals'
+import { retryLine } from '../../providers/retry'
 
 const FLAG_PROVIDER_ID = 'cli'
 
@@ -139,8 +140,20 @@ function printHuman(frame: EventFrame): void {
   const payload = frame.payload as Record<string, unknown>
   if (frame.event === 'message.delta') process.stdout.write(String(payload.delta))
   if (frame.event === 'transcript.item') {
-    const item = payload.item as { kind: string; call?: ToolCallView; streaming?: boolean }
+    const item = payload.item as {
+      kind: string
+      call?: ToolCallView
+      streaming?: boolean
+      retry?: { waitMs: number; reason: string; attempt: number; maxRetries: number }
+    }
     if (item.kind === 'assistant' && item.streaming === false) process.stdout.write('\n')
+    // The window's line, on stderr so a reply piped from stdout stays only the reply.
+    if (item.kind === 'assistant' && item.retry) {
+      const { waitMs, reason, attempt, maxRetries } = item.retry
+      process.stderr.write(
+        `mecatl: ${retryLine(waitMs, reason)} (retry ${attempt - 1} of ${maxRetries}; Ctrl-C stops)\n`
+      )
+    }
     if (item.kind === 'tool' && item.call && item.call.state !== 'running') {
       const call = item.call
       const note = call.state === 'awaiting-approval' ? 'asking' : call.state

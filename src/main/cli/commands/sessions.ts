@@ -1,6 +1,7 @@
 import { realpathSync } from 'node:fs'
 import { exportSession, type ExportFormat } from '../../agent/session-export'
 import { rehydrate } from '../../agent/session-rehydrate'
+import { sessionCost } from '../../agent/session-cost'
 import { openStore } from '../../store/store'
 import type { StoredSession } from '../../store/session-store'
 import { UsageError, type CliArgs } from '../args'
@@ -40,7 +41,9 @@ export async function sessionsCommand(args: CliArgs): Promise<number> {
     const events = store.sessions.events(session.id)
     if (verb === 'show') {
       if (args.json) {
-        console.log(JSON.stringify({ session, ...rehydrate(events) }, null, 2))
+        const rehydrated = rehydrate(events)
+        const cost = sessionCost(rehydrated.transcript)
+        console.log(JSON.stringify({ session, cost, ...rehydrated }, null, 2))
       } else {
         process.stdout.write(exportSession(session, events, 'md'))
       }

@@ -2,6 +2,7 @@ import { useState, type JSX } from 'react'
 import type { SessionSummary } from '../../../../shared/domain'
 import { setSessionModel, useModels } from './chat-store'
 import { modelKey, modelLabel, pickerOptions } from './models-reducer'
+import { ReasoningPicker } from './reasoning-picker'
 
 /** The session's model; a change applies to its next turn. */
 export function ModelPicker({ session }: { session: SessionSummary | null }): JSX.Element {
@@ -41,6 +42,7 @@ export function ModelPicker({ session }: { session: SessionSummary | null }): JS
           </option>
         ))}
       </select>
+      <ReasoningPicker model={current} />
       {error && (
         <span className="model-picker__error" role="alert">
           {error}

@@ -5,6 +5,8 @@ import { RewindButton } from '../checkpoints/rewind-button'
 import { ForkButton } from '../sessions/fork-button'
 import { CompactionDivider } from './compaction-divider'
 import { AssistantMessage } from './message-assistant'
+import { InterruptedMark, RetryNotice } from './retry-notice'
+import { ThinkingBlock } from './thinking-block'
 import { ToolCard } from './tool-card'
 import type { TranscriptEntry } from './transcript-reducer'
 import { TRANSCRIPT_WINDOW, tailWindow, widenWindow } from './transcript-window'
@@ -38,7 +40,12 @@ function Item({
     case 'assistant':
       return (
         <div className="message-row" data-kind="assistant">
+          {item.thinking && item.thinking.length > 0 && (
+            <ThinkingBlock blocks={item.thinking} streaming={item.streaming && item.text === ''} />
+          )}
           <AssistantMessage text={item.text} streaming={item.streaming} />
+          {item.interrupted && <InterruptedMark />}
+          {item.streaming && item.retry && <RetryNotice key={item.retry.attempt} {...item.retry} />}
           {!item.streaming && item.text && fork}
         </div>
       )

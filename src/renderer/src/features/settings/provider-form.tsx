@@ -1,8 +1,10 @@
 import type { JSX } from 'react'
+import { providerPresets } from '../../../../shared/provider-presets'
 import type { ProviderKind } from '../../../../shared/settings'
 import { keyEnvPlaceholders, providerKinds, type ProviderField } from './settings-model'
 import type { ProviderForm as FormState } from './settings-reducer'
 import { storeSecret, testProvider, useSettings } from './settings-store'
+import { ReasoningFields } from './reasoning-fields'
 
 interface Props {
   form: FormState
@@ -46,6 +48,32 @@ export function ProviderForm({ form, canStoreSecrets, issues, canCancel }: Props
         {form.editing === null ? 'Add a provider' : `Edit ${draft.id || 'provider'}`}
       </h3>
       <div className="form-grid">
+        {form.editing === null && (
+          <label className="field field--wide">
+            <span className="field__label">
+              Preset <span className="field__optional">optional</span>
+            </span>
+            <select
+              className="select"
+              data-testid="provider-preset"
+              value=""
+              onChange={(e) => {
+                const preset = providerPresets.find((p) => p.id === e.target.value)
+                if (preset) dispatch({ type: 'form-preset', preset })
+              }}
+            >
+              <option value="">Choose a preset to fill in the fields…</option>
+              {providerPresets.map((preset) => (
+                <option key={preset.id} value={preset.id}>
+                  {preset.label}
+                </option>
+              ))}
+            </select>
+            <span className="field__hint">
+              Fills in the kind, base URL and key variable; change any of them after.
+            </span>
+          </label>
+        )}
         <label className="field">
           <span className="field__label">Kind</span>
           <select
@@ -234,6 +262,7 @@ export function ProviderForm({ form, canStoreSecrets, issues, canCancel }: Props
           Models: <span className="mono">{draft.models.join(', ')}</span>
         </p>
       )}
+      <ReasoningFields draft={draft} />
     </div>
   )
 }

@@ -33,7 +33,11 @@ export const keyEnvPlaceholders: Record<ProviderKind, string> = {
 
 /** A free id for a new provider of `kind`: "anthropic", then "anthropic-2"… */
 export function suggestId(kind: ProviderKind, taken: readonly string[]): string {
-  const base = suggestedIds[kind]
+  return freeId(suggestedIds[kind], taken)
+}
+
+/** `base` if no provider has it, else the first free "base-2", "base-3"… */
+export function freeId(base: string, taken: readonly string[]): string {
   if (!taken.includes(base)) return base
   let n = 2
   while (taken.includes(`${base}-${n}`)) n++

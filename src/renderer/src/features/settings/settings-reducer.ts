@@ -1,9 +1,12 @@
+import { withModelReasoning, type ModelReasoning } from '../../../../shared/reasoning'
 import type { ApprovalMode, ModelRef } from '../../../../shared/domain'
+import type { ProviderPreset } from '../../../../shared/provider-presets'
 import type { ProviderKind, SettingsIssue } from '../../../../shared/settings'
 import {
   emptyDraft,
   placeProviderIssues,
   readSettings,
+  freeId,
   suggestId,
   type ProviderDraft,
   type ProviderField,
@@ -54,7 +57,10 @@ export type SettingsAction =
   | { type: 'form-open'; index: number | null }
   | { type: 'form-close' }
   | { type: 'form-kind'; kind: ProviderKind }
+  /** Fills the form from a preset of shared/provider-presets.ts (Ollama, OpenRouter…). */
+  | { type: 'form-preset'; preset: ProviderPreset }
   | { type: 'form-field'; field: DraftField; value: string }
+  | { type: 'form-reasoning'; model: string; reasoning: ModelReasoning | null }
   | { type: 'test-started' }
   | { type: 'test-ok'; models: string[] }
   | { type: 'test-failed'; error: string; issues: SettingsIssue[] }
@@ -173,6 +179,21 @@ export function settingsReducer(state: SettingsState, action: SettingsAction): S
       const taken = state.providers.filter((_, i) => i !== state.form.editing).map((p) => p.id)
       const id = state.form.idEdited ? state.form.draft.id : suggestId(action.kind, taken)
       return withDraft(state, { kind: action.kind, id })
+    }
+    case 'form-preset': {
+      const { preset } = action
+      const taken = state.providers.filter((_, i) => i !== state.form.editing).map((p) => p.id)
+      const id = state.form.idEdited ? state.form.draft.id : freeId(preset.id, taken)
+      return withDraft(state, {
+        kind: preset.kind,
+        id,
+        baseUrl: preset.baseUrl,
+        keyEnv: preset.keyEnv ?? ''
+      })
+    }
+    case 'form-reasoning': {
+      const extra = withModelReasoning(state.form.draft.extra ?? {}, action.model, action.reasoning)
+      return withDraft(state, { extra: Object.keys(extra).length > 0 ? extra : undefined })
     }
     case 'form-field': {
       const next = withDraft(state, { [action.field]: action.value })
