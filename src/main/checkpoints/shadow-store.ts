@@ -93,6 +93,8 @@ export class ShadowStore {
   private queue: Promise<unknown> = Promise.resolve()
   /** The clean-up running beside the queue, if one is. */
   private compacting: Promise<void> | null = null
+  /** The checkpoint this store made last, with its tree: a restore commits after it at once. */
+  private committed: { checkpoint: Checkpoint; tree: string } | null = null
   /** Files left out of the last checkpoint: skipped by `git add` until they fit again. */
   private skipped: Map<string, string> | null = null
 
@@ -315,7 +317,14 @@ export class ShadowStore {
     last: { checkpoint: Checkpoint; tree: string } | TakenCheckpoint | null,
     notCovered: NotCovered[]
   ): Promise<TakenCheckpoint> {
-    const base = last && 'tree' in last ? last : last ? await this.describeWithTree(last.id) : null
+    const base =
+      last && 'tree' in last
+        ? last
+        : last && this.committed?.checkpoint.id === last.id
+          ? this.committed
+          : last
+            ? await this.describeWithTree(last.id)
+            : null
     const tree = (await this.git(['write-tree'])).trim()
     const previous = base?.checkpoint.id ?? null
     if (base && base.tree === tree) return { ...base.checkpoint, previous, notCovered }
@@ -328,7 +337,9 @@ export class ShadowStore {
     await this.git(['update-ref', '--stdin'], {
       input: `update ${ref} ${id}\nupdate ${LATEST} ${id}\n`
     })
-    return { id, at, reason, sessionId, previous, notCovered }
+    const taken = { id, at, reason, sessionId, previous, notCovered }
+    this.committed = { checkpoint: { id, at, reason, sessionId }, tree }
+    return taken
   }
 
   /** The newest checkpoint with its tree, in one git run, or null before the first. */
