@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { lstat, mkdir, rm, rmdir } from 'node:fs/promises'
+import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import type { FileChange } from '../../shared/checkpoints'
 import { readLeftOut, writeLeftOut, type NotCovered } from './left-out'
@@ -16,58 +16,22 @@ import {
   splitOnce
 } from './shadow-format'
 import { GitFailure, shadowGit, shadowGitBytes, type GitRun } from './shadow-git'
+import { presentFile, removeCreated } from './restore-files'
 import { ignoredFiles, stageFiles, stageFolder, type Staging } from './shadow-stage'
+import type {
+  Checkpoint,
+  FolderPlan,
+  Restored,
+  ShadowStoreOptions,
+  TakenCheckpoint
+} from './shadow-types'
 
 export { IGNORED, MAX_BINARY_BYTES, NESTED_REPOSITORY, isBinary, type NotCovered } from './left-out'
 export { normalise } from './shadow-format'
+export type * from './shadow-types'
 
 /** Files larger than this are never stored (a restore cannot bring them back; it says so). */
 export const DEFAULT_MAX_FILE_BYTES = 5 * 1024 * 1024
-
-export interface Checkpoint {
-  /** The commit in the shadow store: what `restore` takes. */
-  id: string
-  at: number
-  reason: string
-  sessionId: string | null
-}
-
-export interface TakenCheckpoint extends Checkpoint {
-  /** The checkpoint before this one (null for a folder's first). */
-  previous: string | null
-  /** Files left out, by path relative to the folder, with why. */
-  notCovered: NotCovered[]
-}
-
-export type { FileChange }
-
-/** What putting the folder back to a checkpoint would do, before it is done. */
-export interface FolderPlan {
-  changes: FileChange[]
-  /**
-   * Files the restore would replace that changed since the newest checkpoint: changed outside
-   * the agent (by the person, an editor, a job still running). Replaced only when confirmed.
-   */
-  conflicts: string[]
-  notCovered: NotCovered[]
-}
-
-export interface Restored {
-  /** The checkpoint of the folder as it was just before: restoring it undoes this restore. */
-  undo: TakenCheckpoint
-  changes: FileChange[]
-}
-
-export interface ShadowStoreOptions {
-  /** `<dataDir>/checkpoints`: one store per project folder lives below it. */
-  root: string
-  workspace: string
-  /** The size limit, or how to read it (a setting that can change between checkpoints). */
-  maxFileBytes?: number | (() => number)
-  env?: NodeJS.ProcessEnv
-  /** The clock checkpoints are dated by (tests set it; a checkpoint is never dated before the last). */
-  now?: () => number
-}
 
 const LATEST = 'refs/mecatl/latest'
 const CHECKPOINTS = 'refs/checkpoints/'
@@ -202,7 +166,7 @@ export class ShadowStore {
       const changes = await this.restorable(only(await this.changesNow(id, undo.id), files))
       const created = changes.filter((c) => c.change === 'created').map((c) => c.path)
       const back = changes.filter((c) => c.change !== 'created').map((c) => c.path)
-      for (const file of created) await this.removeCreated(file)
+      for (const file of created) await removeCreated(this.workspace, file)
       if (back.length > 0) {
         await this.git(['checkout', id, '--pathspec-from-file=-', '--pathspec-file-nul'], {
           input: literal(back)
@@ -433,23 +397,10 @@ export class ShadowStore {
     const kept: FileChange[] = []
     for (const change of changes) {
       if (skipped.has(change.path)) continue
-      if (change.change === 'deleted' && (await this.presentFile(change.path))) continue
+      if (change.change === 'deleted' && (await presentFile(this.workspace, change.path))) continue
       kept.push(change)
     }
     return kept
-  }
-
-  /**
-   * Something other than a folder is at `file` in the folder. A folder in the way is git's to
-   * replace, and so is a link standing for a parent folder: what it leads to is not the folder's.
-   */
-  private async presentFile(file: string): Promise<boolean> {
-    for (let dir = path.dirname(file); dir !== '.' && dir !== ''; dir = path.dirname(dir)) {
-      const parent = await lstat(path.join(this.workspace, dir)).catch(() => null)
-      if (!parent?.isDirectory()) return false
-    }
-    const info = await lstat(path.join(this.workspace, file)).catch(() => null)
-    return info !== null && !info.isDirectory()
   }
 
   private notCoveredNow(): NotCovered[] {
@@ -460,20 +411,6 @@ export class ShadowStore {
 
   private skippedFile(): string {
     return path.join(this.gitDir, 'mecatl-not-covered.json')
-  }
-
-  /** A file the restore takes away, and the folders that held only it. */
-  private async removeCreated(file: string): Promise<void> {
-    await rm(path.join(this.workspace, file), { force: true })
-    let dir = path.dirname(file)
-    while (dir !== '.' && dir !== '') {
-      const removed = await rmdir(path.join(this.workspace, dir)).then(
-        () => true,
-        () => false
-      )
-      if (!removed) break
-      dir = path.dirname(dir)
-    }
   }
 
   private async ref(name: string): Promise<string | null> {
