@@ -3,6 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { benchCheckpoints } from './checkpoints.bench'
 import { benchDispatch } from './dispatch.bench'
+import { benchFileFinder } from './file-finder.bench'
 import { benchGrepGlob } from './grep-glob.bench'
 import { benchJobs } from './jobs.bench'
 import { benchMemory } from './memory.bench'
@@ -24,6 +25,7 @@ async function main(): Promise<void> {
     await benchRpc(dir)
     await benchRead(workspace)
     await benchGrepGlob()
+    await benchFileFinder(dir)
     await benchJobs(dir, workspace)
     await benchSandbox(dir, workspace)
     await benchMemory(dir, workspace)

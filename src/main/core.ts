@@ -51,6 +51,7 @@ import { updateCardDisplay } from './agent/card-update'
 import { jobCheckpoints } from './agent/job-checkpoints'
 import type { JobSummary } from '../shared/jobs'
 import { openStore, type Store } from './store/store'
+import { FileIndexes } from './workspace/file-indexes'
 
 export interface CoreOptions {
   dataDir: string
@@ -279,6 +280,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   )
   const catalogFor = (workspace: string): Promise<Catalog> => turns.toolsFor(workspace)
   const catalog = tools.live()
+  const fileIndexes = new FileIndexes()
   const handlers = createHandlers({
     host: options.host,
     dataDir: options.dataDir,
@@ -307,7 +309,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     skillsEnabled: async () => tools.enabled('skills', await settingsNow()),
     parallel: parallelRuns,
     sandbox,
-    checkpoints
+    checkpoints,
+    fileIndexes
   })
   return {
     router: createRouter(handlers),
@@ -325,6 +328,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     store,
     dispose: async () => {
       await sessions.dispose()
+      fileIndexes.close()
       // Background sub-agents end with their sessions' run: none outlives the core.
       await delegation.background?.dispose()
       // Select-mode branches nobody took: their copies go with the process.

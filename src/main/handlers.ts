@@ -1,4 +1,5 @@
 import type { Handlers } from '../shared/contract/handlers'
+import { attachmentHandlers } from './agent/attachment-handlers'
 import { sessionHandlers } from './agent/session-handlers'
 import type { SessionService } from './agent/session-service'
 import type { ParallelRuns } from './agent/subagent/parallel'
@@ -26,9 +27,12 @@ import type { SessionStore } from './store/session-store'
 import type { QuestionBroker } from './tools/ask-user/question-broker'
 import type { Catalog } from './tools/catalog'
 import { memoryHandlers } from './tools/memory/memory-handlers'
+import { notifyHandlers } from './notifications/notify-handlers'
 import { websearchHandlers } from './tools/web/web-handlers'
 import type { SearchSources } from './tools/web/search-sources'
 import { checkFolder } from './workspace/check-folder'
+import { fileIndexHandlers } from './workspace/file-index-handlers'
+import type { FileIndexes } from './workspace/file-indexes'
 import type { RecentFolders } from './workspace/recent-folders'
 import type { WorkspaceTrust } from './workspace/workspace-trust'
 import { workspaceHandlers, type HostHooks } from './workspace/workspace-handlers'
@@ -76,6 +80,8 @@ export interface HandlerDeps {
   parallel: ParallelRuns | null
   sandbox: SandboxService
   checkpoints: Checkpoints
+  /** The `@` finder's per-folder indexes. */
+  fileIndexes: FileIndexes
 }
 
 /** Every call of the contract, answered by the feature it belongs to. */
@@ -88,6 +94,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       return { state: status.state, text: describeSandbox(status) }
     },
     ...turnHandlers(deps),
+    ...attachmentHandlers(sessions),
     ...gateHandlers({ ...deps, session: (id) => sessions.get(id) }),
     ...settingsHandlers(deps.settings, deps.projectSettings),
     ...providerHandlers({ ...deps, storeSecret: deps.hooks.storeSecret }),
@@ -110,6 +117,8 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       checkFolder
     }),
     ...websearchHandlers(deps.keys, deps.searchSources),
+    ...fileIndexHandlers(deps.fileIndexes, checkFolder),
+    ...notifyHandlers(deps),
     ...skillHandlers({
       ...deps.launchPlaces,
       userDir: deps.userDir,

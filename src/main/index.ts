@@ -4,6 +4,7 @@ import path from 'node:path'
 import { createCore } from './core'
 import { coreStopper } from './core-stop'
 import { IpcTransport } from './electron/ipc-transport'
+import { createNotifier } from './electron/notifier'
 import { waitForCoreOnQuit } from './electron/quit-guard'
 import { SecretStore } from './electron/secrets'
 import { WindowManager } from './electron/windows'
@@ -31,7 +32,8 @@ async function start(): Promise<void> {
         return false
       },
       storeSecret: (name, value) => secrets.store(name, value),
-      readSecret: (name) => secrets.read(name)
+      readSecret: (name) => secrets.read(name),
+      notify: createNotifier()
     }
   })
   const transport = new IpcTransport(

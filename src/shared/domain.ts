@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { attachmentSchema } from './attachments'
 import { callFilesSchema, fileChangeSchema } from './checkpoints'
 import { sessionProfileSchema } from './session-profile'
 import { thinkingBlockSchema } from './reasoning'
@@ -277,8 +278,16 @@ export const transcriptItemSchema = z.discriminatedUnion('kind', [
     id: z.string(),
     text: z.string(),
     at: z.number(),
+    /** Images and project files sent with the message (absent: none). */
+    attachments: z.array(attachmentSchema).optional(),
     /** The checkpoint of the folder before this message's first change (what Rewind restores). */
-    checkpoint: z.string().optional()
+    checkpoint: z.string().optional(),
+    /**
+     * The user message this one follows (its transcript key), null for a first message: an
+     * edited message is a new version beside the old, following the same parent. Absent in
+     * records from before branches: it follows the message before it.
+     */
+    parent: z.string().nullable().optional()
   }),
   z.object({
     kind: z.literal('assistant'),

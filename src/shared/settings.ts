@@ -145,6 +145,14 @@ export const settingsSchema = z
       .object({ enabled: z.boolean().default(true) })
       .strict()
       .default({ enabled: true }),
+    /**
+     * Desktop notifications when a turn ends or an approval or a question waits while the window
+     * is in the background; `enabled: false` turns them off.
+     */
+    notifications: z
+      .object({ enabled: z.boolean().default(true) })
+      .strict()
+      .default({ enabled: true }),
     /** `enabled: false` removes Skill and SkillDraft (skills stay usable as slash commands). */
     skills: z
       .object({ enabled: z.boolean().default(true) })

@@ -14,17 +14,33 @@ export interface ContextLimit {
  */
 const CHECK_BYTES_PER_TOKEN = 4
 
+/** What the check counts an image as, in tokens. */
+const IMAGE_TOKENS = 1600
+
+/** A person's image or a tool result's image block: what holds base64 `data` beside its type. */
+function isImage(holder: unknown): boolean {
+  return typeof holder === 'object' && holder !== null && 'mediaType' in holder
+}
+
 /** About how many tokens a request's prompt takes: its system text, history and tool schemas. */
 export function promptTokens(
   system: string,
   messages: readonly ChatMessage[],
   tools: readonly ModelToolSchema[]
 ): number {
+  let images = 0
+  // An image costs a model its pixels' tokens, not its base64's: counted apart, at about the most
+  // one costs (Anthropic: about 1600 for the largest it takes without scaling it down).
+  const withoutImages = JSON.stringify(messages, function (this: unknown, key, value: unknown) {
+    if (key !== 'data' || typeof value !== 'string' || !isImage(this)) return value
+    images++
+    return ''
+  })
   const bytes =
     Buffer.byteLength(system) +
-    Buffer.byteLength(JSON.stringify(messages)) +
+    Buffer.byteLength(withoutImages) +
     Buffer.byteLength(JSON.stringify(tools))
-  return Math.ceil(bytes / CHECK_BYTES_PER_TOKEN)
+  return Math.ceil(bytes / CHECK_BYTES_PER_TOKEN) + images * IMAGE_TOKENS
 }
 
 /**

@@ -3,6 +3,7 @@ import type { StoredEvent, StoredSession } from '../store/session-store'
 import { INTERRUPTED, rehydrate } from './session-rehydrate'
 import { formatUsd } from '../../shared/model-prices'
 import { describeSessionCost, sessionCost } from './session-cost'
+import { shownEvents } from './shown-events'
 
 export type ExportFormat = 'jsonl' | 'md'
 
@@ -12,7 +13,8 @@ export function exportSession(
   events: readonly StoredEvent[],
   format: ExportFormat
 ): string {
-  return format === 'jsonl' ? toJsonl(session.id, events) : toMarkdown(session, events)
+  // The branch shown: another version of a message is another conversation.
+  return format === 'jsonl' ? toJsonl(session.id, shownEvents(events)) : toMarkdown(session, events)
 }
 
 /**
@@ -36,7 +38,7 @@ export function toJsonl(sessionId: string, events: readonly StoredEvent[]): stri
 
 /** The conversation for a person to read: messages, tool calls with input and result, turn ends. */
 export function toMarkdown(session: StoredSession, events: readonly StoredEvent[]): string {
-  const { transcript } = rehydrate(events)
+  const { transcript, items } = rehydrate(events)
   const model = session.model ? `${session.model.providerId}/${session.model.model}` : 'none'
   const lines = [
     `# ${session.title}`,
@@ -46,7 +48,8 @@ export function toMarkdown(session: StoredSession, events: readonly StoredEvent[
     `- Model: ${model}`,
     `- Started: ${new Date(session.createdAt).toISOString()}`,
     `- Last activity: ${new Date(session.updatedAt).toISOString()}`,
-    `- Cost: ${describeSessionCost(sessionCost(transcript))}`,
+    // What was paid, every branch's turns included.
+    `- Cost: ${describeSessionCost(sessionCost(items))}`,
     ''
   ]
   for (const item of transcript) lines.push(...markdownOf(item), '')

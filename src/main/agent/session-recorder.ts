@@ -17,7 +17,9 @@ const RECORDED = new Set<string>([
   'approval.requested',
   'approval.resolved',
   'question.asked',
-  'question.resolved'
+  'question.resolved',
+  // Each choice is its own row, so a replay puts every item on the branch it was added to.
+  'branch.selected'
 ])
 
 /** How often the new text of a streaming reply is saved. */

@@ -1,8 +1,10 @@
 import type { TodoItem, ToolCallView, TranscriptItem } from '../../shared/domain'
 import type { ChatMessage, ModelToolCall } from '../providers/provider'
 import type { StoredEvent } from '../store/session-store'
+import { BranchTree } from './branch-tree'
 import { transcriptKey } from './session'
 import { summaryMessage } from './compaction'
+import { userChatMessage } from './user-message'
 
 /** Why a turn has no end of its own: the app stopped (killed, crashed) while it ran. */
 export const INTERRUPTED = 'interrupted'
@@ -12,7 +14,11 @@ const INTERRUPTED_CALL =
 
 /** A session's state as its events leave it. */
 export interface Rehydrated {
+  /** The conversation as shown: the branch the person last chose (see BranchTree). */
   transcript: TranscriptItem[]
+  /** Every item of every branch, in the order they came. */
+  items: TranscriptItem[]
+  branches: BranchTree
   todos: TodoItem[]
 }
 
@@ -22,9 +28,11 @@ export interface Rehydrated {
  * that never ended (the app was killed mid-turn) is closed with a turn end whose stop reason is
  * `interrupted`, placed after its last item; a reply cut off mid-stream keeps the text saved so
  * far, and calls left running or waiting for approval are shown as failed, saying they were
- * interrupted.
+ * interrupted. The person's choices of branch are replayed where they were made, so each item
+ * lands on the branch it was added to.
  */
 export function rehydrate(events: readonly StoredEvent[]): Rehydrated {
+  const branches = new BranchTree()
   const items: TranscriptItem[] = []
   const at = new Map<string, number>()
   /** The turn each item belongs to, by position: user messages carry no turn id. */
@@ -37,6 +45,9 @@ export function rehydrate(events: readonly StoredEvent[]): Rehydrated {
     lastAt = Math.max(lastAt, event.at)
     if (event.kind === 'turn.started') currentTurn = String(event.payload.turnId)
     if (event.kind === 'todo.updated') todos = event.payload.items as TodoItem[]
+    if (event.kind === BRANCH_CHOSEN && typeof event.payload.child === 'string') {
+      branches.choose(event.payload.child)
+    }
     if (event.kind === 'message.delta') {
       addDelta(items, at, event)
       continue
@@ -52,30 +63,38 @@ export function rehydrate(events: readonly StoredEvent[]): Rehydrated {
       at.set(key, items.length)
       items.push(item)
       turnOf.push(turn)
+      branches.place(key, item)
     } else {
       items[known] = item
     }
   }
   const lastIndex = new Map<string, number>()
   turnOf.forEach((turn, index) => turn !== null && lastIndex.set(turn, index))
-  const transcript: TranscriptItem[] = []
+  const all: TranscriptItem[] = []
   items.forEach((item, index) => {
-    transcript.push(settle(item))
+    all.push(settle(item))
     const turn = turnOf[index]
     if (turn && lastIndex.get(turn) === index && !ended.has(turn)) {
       ended.add(turn)
-      transcript.push({
+      const closing: TranscriptItem = {
         kind: 'turn-end',
         turnId: turn,
         usage: { inputTokens: 0, outputTokens: 0, cachedTokens: 0 },
         stopReason: INTERRUPTED,
         error: null,
         at: lastAt
-      })
+      }
+      branches.place(transcriptKey(closing), closing, branches.segmentOf(transcriptKey(item)))
+      all.push(closing)
     }
   })
-  return { transcript, todos }
+  const path = new Set(branches.path())
+  const transcript = all.filter((item) => branches.shows(transcriptKey(item), path))
+  return { transcript, items: all, branches, todos }
 }
+
+/** The recorded event of the person's choice of branch (see BranchTree): `{parent, child}`. */
+export const BRANCH_CHOSEN = 'branch.selected'
 
 /**
  * More text of a reply that was streaming when it was saved (its final state folds its deltas
@@ -138,7 +157,7 @@ function messagesFrom(transcript: readonly TranscriptItem[]): ChatMessage[] {
   while (index < transcript.length) {
     const item = transcript[index++]
     if (!item) break
-    if (item.kind === 'user') history.push({ role: 'user', text: item.text })
+    if (item.kind === 'user') history.push(userChatMessage(item.text, item.attachments))
     if (item.kind !== 'assistant') continue
     // A reply cut off and then retried: the model's history holds only the retry's (turn-retry.ts).
     if (item.interrupted) continue

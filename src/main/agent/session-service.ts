@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto'
+import type { Attachment } from '../../shared/attachments'
 import { RpcError } from '../../shared/contract'
 import type { ModelRef, SessionSummary, TodoItem } from '../../shared/domain'
 import type { SessionProfile } from '../../shared/session-profile'
 import type { CoreServices } from './core-services'
 import { recordedUntrustedFolder } from './folder-content'
-import { Session } from './session'
-import { historyFromTranscript, rehydrate } from './session-rehydrate'
+import { Session, transcriptKey } from './session'
+import { BRANCH_CHOSEN, historyFromTranscript, rehydrate } from './session-rehydrate'
 import { recordedProfile } from './session-profile-record'
 import type { TurnAssembler } from './turn-assembly'
-import { runTurn } from './turn-loop'
+import { runTurn, type TurnRequest } from './turn-loop'
 import { sessionSink } from './turn-sink'
 
 /** Holds the sessions of every open project and runs their turns. */
@@ -88,7 +89,7 @@ export class SessionService {
     const stored = this.services.store?.get(sessionId)
     if (!stored) return undefined
     const events = this.services.store?.events(sessionId) ?? []
-    const { transcript, todos } = rehydrate(events)
+    const { transcript, items, branches, todos } = rehydrate(events)
     const session = new Session(stored.workspace, stored.model, {
       spillRoot: this.services.spillRoot,
       onTodos: (id, items) => this.todosChanged(id, items),
@@ -97,7 +98,7 @@ export class SessionService {
       now: stored.createdAt,
       folderTrusted: !recordedUntrustedFolder(events)
     })
-    for (const item of transcript) session.upsert(item)
+    session.adopt(items, branches)
     session.history.push(...historyFromTranscript(transcript))
     session.title = stored.title
     session.updatedAt = stored.updatedAt
@@ -148,22 +149,64 @@ export class SessionService {
   }
 
   /** Starts a turn and returns at once; progress arrives as events. */
-  async send(sessionId: string, text: string): Promise<string> {
-    const session = this.get(sessionId)
-    if (session.running) {
-      throw new RpcError('conflict', 'a turn is already running in this session; wait or stop it')
+  async send(
+    sessionId: string,
+    text: string,
+    attachments: readonly Attachment[] = []
+  ): Promise<string> {
+    const session = this.idleSession(sessionId, 'a turn is already running in this session')
+    return this.start(session, { turnId: randomUUID(), text, attachments, parent: session.tip() })
+  }
+
+  /**
+   * Sends `text` as a new version of the user message `itemKey`: a new branch from the point
+   * before it, shown from now on; the old branch is kept (see BranchTree). The same text again
+   * is a regenerate, or a retry of a turn that failed. The message's attachments go again.
+   */
+  async edit(sessionId: string, itemKey: string, text: string): Promise<string> {
+    const session = this.idleSession(sessionId, 'a turn is running in this session')
+    const parent = session.parentOf(itemKey)
+    const shown = session.transcript()
+    const at = shown.findIndex((item) => transcriptKey(item) === itemKey)
+    const edited = shown[at]
+    if (parent === undefined || edited?.kind !== 'user') {
+      throw new RpcError('not_found', `there is no message ${itemKey} shown in this session`)
     }
-    const turnId = randomUUID()
+    // The model sees the conversation up to the message edited, as if it had been sent so.
+    session.history.splice(0, session.history.length, ...historyFromTranscript(shown.slice(0, at)))
+    const attachments = edited.attachments ?? []
+    return this.start(session, { turnId: randomUUID(), text, attachments, parent })
+  }
+
+  /** Shows the branch of the user message `itemKey` (one of a message's versions). */
+  selectBranch(sessionId: string, itemKey: string): Session {
+    const session = this.idleSession(sessionId, 'a turn is running in this session')
+    const choice = session.choose(itemKey)
+    if (!choice) throw new RpcError('not_found', `there is no message ${itemKey} in this session`)
+    this.services.hub.emit(BRANCH_CHOSEN, { sessionId, ...choice })
+    const shown = session.transcript()
+    session.history.splice(0, session.history.length, ...historyFromTranscript(shown))
+    this.services.hub.emit('session.updated', session.summary())
+    return session
+  }
+
+  private idleSession(sessionId: string, busy: string): Session {
+    const session = this.get(sessionId)
+    if (session.running) throw new RpcError('conflict', `${busy}; wait or stop it`)
+    return session
+  }
+
+  private start(session: Session, request: TurnRequest): string {
     this.retryRecording(session)
     const controller = new AbortController()
     session.controller = controller
-    const done = this.startTurn(session, turnId, text, controller.signal).finally(() => {
+    const done = this.startTurn(session, request, controller.signal).finally(() => {
       session.controller = null
       this.running.delete(session.id)
       this.services.hub.emit('session.updated', session.summary())
     })
     this.running.set(session.id, done)
-    return turnId
+    return request.turnId
   }
 
   /**
@@ -202,15 +245,14 @@ export class SessionService {
 
   private async startTurn(
     session: Session,
-    turnId: string,
-    text: string,
+    request: TurnRequest,
     signal: AbortSignal
   ): Promise<void> {
     const store = this.services.store
     await runTurn(
       session,
-      { turnId, text },
-      () => this.turns.forSession(session, turnId),
+      request,
+      () => this.turns.forSession(session, request.turnId),
       sessionSink(session, this.services.hub, () => store?.recordingFailure(session.id) ?? null),
       signal
     )

@@ -5,6 +5,7 @@ import type { SessionProfile } from '../../shared/session-profile'
 import type { ChatMessage } from '../providers/provider'
 import type { PermissionRule } from '../gate/rules'
 import { cleanTaint, type Taint } from '../gate/taint'
+import { BranchTree } from './branch-tree'
 import { TodoBoard } from '../tools/todo/todo-board'
 import { SessionInstructions } from '../skills/instructions'
 import { SessionSkills } from '../skills/session-skills'
@@ -67,8 +68,11 @@ export class Session {
   inputTokens = 0
   /** Rules the person made for this session only ("Always allow" in this session). */
   readonly rules: PermissionRule[] = []
+  /** Every item of every branch, in the order they came; `transcript()` is the branch shown. */
   private readonly items: TranscriptItem[] = []
   private readonly positions = new Map<string, number>()
+  /** The conversation's branches (edited messages) and which one is shown. */
+  private branches = new BranchTree()
 
   constructor(workspace: string, model: ModelRef | null, options: SessionOptions) {
     const now = options.now ?? Date.now()
@@ -105,13 +109,17 @@ export class Session {
     return this.controller !== null
   }
 
-  /** Adds a transcript item, or replaces the one with the same key (a call changing state). */
+  /**
+   * Adds a transcript item, at the end of the branch shown (a user message to the branch its
+   * `parent` names), or replaces the one with the same key (a call changing state).
+   */
   upsert(item: TranscriptItem): void {
     const key = transcriptKey(item)
     const at = this.positions.get(key)
     if (at === undefined) {
       this.positions.set(key, this.items.length)
       this.items.push(item)
+      this.branches.place(key, item)
     } else {
       this.items[at] = item
     }
@@ -119,8 +127,46 @@ export class Session {
     if (item.kind === 'user' && this.title === 'New session') this.title = titleFrom(item.text)
   }
 
+  /** A recorded session's items with their branches, as the log left them (see rehydrate). */
+  adopt(items: readonly TranscriptItem[], branches: BranchTree): void {
+    this.branches = branches
+    for (const item of items) {
+      const key = transcriptKey(item)
+      if (!this.positions.has(key)) {
+        this.positions.set(key, this.items.length)
+        this.items.push(item)
+      }
+    }
+  }
+
+  /** The conversation as shown: the items of the branch shown, in the order they came. */
   transcript(): TranscriptItem[] {
-    return this.items.map((item) => structuredClone(item))
+    return this.shown().map((item) => structuredClone(item))
+  }
+
+  private shown(): TranscriptItem[] {
+    const path = new Set(this.branches.path())
+    return this.items.filter((item) => this.branches.shows(transcriptKey(item), path))
+  }
+
+  /** The user message at the end of the branch shown (what a new message follows). */
+  tip(): string | null {
+    return this.branches.tip()
+  }
+
+  /** The message an edit of `key` would follow, or undefined when `key` is no user message. */
+  parentOf(key: string): string | null | undefined {
+    return this.branches.parentOf(key)
+  }
+
+  /** Shows the branch of the user message `key`; the choice to record, or null if unknown. */
+  choose(key: string): { parent: string | null; child: string } | null {
+    return this.branches.choose(key) ? this.branches.choiceOf(key) : null
+  }
+
+  /** The messages shown that have other versions, with their versions. */
+  branchPoints(): ReturnType<BranchTree['branchPoints']> {
+    return this.branches.branchPoints()
   }
 
   summary(): SessionSummary {
@@ -130,7 +176,7 @@ export class Session {
       title: this.title,
       createdAt: this.createdAt,
       updatedAt: this.updatedAt,
-      messageCount: this.items.filter((i) => i.kind === 'user' || i.kind === 'assistant').length,
+      messageCount: this.shown().filter((i) => i.kind === 'user' || i.kind === 'assistant').length,
       model: this.model,
       running: this.running,
       taint: { ...this.taint },

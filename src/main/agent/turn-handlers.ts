@@ -10,6 +10,7 @@ import type { SessionStore } from '../store/session-store'
 import type { QuestionBroker } from '../tools/ask-user/question-broker'
 import type { Catalog } from '../tools/catalog'
 import { checkFolder } from '../workspace/check-folder'
+import { checkAttachments, imageTaker } from './attachment-check'
 import { transcriptKey } from './session'
 import type { SessionService } from './session-service'
 import type { ParallelRuns } from './subagent/parallel'
@@ -40,6 +41,8 @@ type TurnCall =
   | 'session.create'
   | 'session.get'
   | 'session.send'
+  | 'session.edit'
+  | 'session.selectBranch'
   | 'session.cancel'
   | 'session.setPlanning'
   | 'session.setModel'
@@ -73,19 +76,37 @@ export function turnHandlers(deps: TurnHandlerDeps): Pick<Handlers, TurnCall> {
         keys: transcript.map(transcriptKey),
         pendingApprovals: deps.approver?.pending(sessionId) ?? [],
         todos: session.todos.items(),
-        pendingQuestions: deps.questions?.pending(sessionId) ?? []
+        pendingQuestions: deps.questions?.pending(sessionId) ?? [],
+        branches: session.branchPoints()
       }
     },
     // A `/command args` of a command file or skill is expanded here, so every client gets it.
-    'session.send': async ({ sessionId, text }) => {
-      const { workspace } = sessions.get(sessionId)
+    'session.send': async ({ sessionId, text, attachments }) => {
+      const { workspace, jail, model } = sessions.get(sessionId)
       // Read again before every turn: an edit made in an editor applies from this message on,
       // and a broken file with nothing valid to fall back on stops the turn before it starts.
       const health = await settingsHealth(settings, deps.projectSettings, workspace, true)
       if (health.blocked) throw new RpcError('conflict', blockedMessage(health))
+      const checked = attachments?.length
+        ? await checkAttachments(
+            attachments,
+            jail,
+            imageTaker(model, (await settings.get()).settings)
+          )
+        : []
       const expanded = await expandMessage(workspace, deps.userDir, text, deps.launchPlaces)
-      return { turnId: await sessions.send(sessionId, expanded) }
+      return { turnId: await sessions.send(sessionId, expanded, checked) }
     },
+    // An edit is sent as a message is: the settings checked and a `/command` expanded.
+    'session.edit': async ({ sessionId, itemKey, text }) => {
+      const { workspace } = sessions.get(sessionId)
+      const health = await settingsHealth(settings, deps.projectSettings, workspace, true)
+      if (health.blocked) throw new RpcError('conflict', blockedMessage(health))
+      const expanded = await expandMessage(workspace, deps.userDir, text, deps.launchPlaces)
+      return { turnId: await sessions.edit(sessionId, itemKey, expanded) }
+    },
+    'session.selectBranch': async ({ sessionId, itemKey }) =>
+      sessions.selectBranch(sessionId, itemKey).summary(),
     'session.cancel': async ({ sessionId }) => ({ cancelled: sessions.cancel(sessionId) }),
     'session.setPlanning': async ({ sessionId, planning }) =>
       sessions.setPlanning(sessionId, planning).summary(),

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { CallFiles } from '../../shared/checkpoints'
+import type { Attachment } from '../../shared/attachments'
 import type { TranscriptItem, Usage } from '../../shared/domain'
 import type { Gate } from '../gate/gate'
 import type { Provider } from '../providers/provider'
@@ -15,6 +16,7 @@ import type { TurnSink } from './turn-sink'
 import { compactHistory } from './compaction'
 import { identifyCalls, wireCalls } from './turn-calls'
 import { streamWithRetries } from './turn-retry'
+import { historyForModel, userChatMessage } from './user-message'
 import type { RetryPolicy } from '../providers/retry'
 import type { ModelReasoning } from '../../shared/reasoning'
 import { overContextLimit, promptTokens, type ContextLimit } from './context-limit'
@@ -67,6 +69,10 @@ export interface TurnCheckpoints {
 export interface TurnRequest {
   turnId: string
   text: string
+  /** Images and project files sent with the text, checked (see attachment-check.ts). */
+  attachments?: readonly Attachment[]
+  /** The user message this one follows (an edit's branch point); absent: the branch shown's end. */
+  parent?: string | null
 }
 
 const DEFAULT_MAX_STEPS = 50
@@ -79,7 +85,7 @@ const DEFAULT_MAX_STEPS = 50
  */
 export async function runTurn(
   session: Session,
-  { turnId, text }: TurnRequest,
+  { turnId, text, attachments, parent }: TurnRequest,
   assemble: () => Promise<TurnDeps>,
   sink: TurnSink,
   cancelled: AbortSignal
@@ -129,7 +135,15 @@ export async function runTurn(
     sink.ended({ turnId, usage, cost, stopReason, error: recording.failure ?? item.error })
   }
   sink.started(turnId)
-  const userItem = { kind: 'user' as const, id: randomUUID(), text, at: Date.now() }
+  const userItem = {
+    kind: 'user' as const,
+    id: randomUUID(),
+    text,
+    at: Date.now(),
+    ...(attachments?.length ? { attachments: [...attachments] } : {}),
+    // Always said, so the log replays each message onto its own branch.
+    parent: parent === undefined ? session.tip() : parent
+  }
   record(userItem)
   let deps: TurnDeps
   try {
@@ -139,7 +153,7 @@ export async function runTurn(
     end({ ...zeroUsage }, 'error', describeFailure(error))
     return
   }
-  session.history.push({ role: 'user', text })
+  session.history.push(userChatMessage(text, attachments))
   sink.summaryChanged()
 
   let usage: Usage = { ...zeroUsage }
@@ -283,7 +297,7 @@ async function streamReply(
         {
           model: deps.model,
           system: deps.system,
-          messages: session.history,
+          messages: historyForModel(session.history, deps.modelSupportsImages === true),
           tools: (deps.offered ?? deps.catalog).modelSchemas(),
           maxTokens: deps.maxTokens,
           signal,
@@ -294,6 +308,8 @@ async function streamReply(
             item.thinking = [...blocks]
             record({ ...item })
           },
+          // The words as they come, to the windows only: the finished block above is the record.
+          onThinkingDelta: (place, delta) => sink.thinkingDelta?.(turnId, item.id, place, delta),
           ...(deps.providerIdleMs !== undefined ? { idleTimeoutMs: deps.providerIdleMs } : {})
         },
         (delta) => {

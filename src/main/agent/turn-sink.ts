@@ -25,6 +25,8 @@ export interface TurnSink {
   item(item: TranscriptItem): void
   /** More text of a streaming reply. */
   delta(turnId: string, messageId: string, delta: string): void
+  /** More thinking of a streaming reply, in its block at `place` (shown, not recorded). */
+  thinkingDelta?(turnId: string, messageId: string, place: number, delta: string): void
   /** The session's summary changed (title, taint, running). */
   summaryChanged(): void
   ended(end: TurnEnded): void
@@ -47,6 +49,15 @@ export function sessionSink(
     item: (item) => announceItem(hub, session, item),
     delta: (turnId, messageId, delta) =>
       hub.emit('message.delta', { sessionId, turnId, messageId, key: replyKey(messageId), delta }),
+    thinkingDelta: (turnId, messageId, place, delta) =>
+      hub.emit('thinking.delta', {
+        sessionId,
+        turnId,
+        messageId,
+        key: replyKey(messageId),
+        place,
+        delta
+      }),
     summaryChanged: () => hub.emit('session.updated', session.summary()),
     ended: ({ turnId, usage, cost, stopReason, error }) => {
       if (error) hub.emit('turn.failed', { sessionId, turnId, error })

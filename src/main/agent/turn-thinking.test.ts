@@ -104,6 +104,44 @@ describe('extended thinking (Anthropic)', () => {
     expect(end?.kind === 'turn-end' && end.usage.outputTokens).toBeGreaterThanOrEqual(640)
   })
 
+  it('streams the thinking to the window word by word, each block before it is finished', async () => {
+    const h = await startCoreHarness({
+      name: 'thinking-live',
+      format: 'anthropic',
+      files: { 'a.txt': 'alpha\n' }
+    })
+    await withThinking(h, 2048)
+    h.fake.setScript(readThenAnswer)
+    const { id } = await turn(h, 'what is in a.txt?')
+
+    const mine = h.events.filter((f) => (f.payload as { sessionId?: string }).sessionId === id)
+    const pieces = mine.filter((f) => f.event === 'thinking.delta')
+    const streamed = new Map<string, string>()
+    for (const frame of pieces) {
+      const { messageId, place, delta } = frame.payload as {
+        messageId: string
+        place: number
+        delta: string
+      }
+      const at = `${messageId}#${place}`
+      streamed.set(at, (streamed.get(at) ?? '') + delta)
+    }
+    // The fake API streams each text in two pieces: both came, joined they are the block.
+    expect(pieces.length).toBe(4)
+    expect([...streamed.values()]).toEqual([THOUGHT, 'It says alpha.'])
+    // The first piece reached the window before the block was finished (no item held it yet).
+    const firstPiece = mine.indexOf(pieces[0] as (typeof mine)[number])
+    const firstFinished = mine.findIndex(
+      (f) =>
+        f.event === 'transcript.item' &&
+        ((f.payload as { item: TranscriptItem }).item as { thinking?: unknown[] }).thinking
+    )
+    expect(firstPiece).toBeLessThan(firstFinished)
+    // Shown, not recorded: the session's log holds the finished blocks only.
+    const kinds = new Set(h.core.store.sessions.events(id).map((e) => e.kind))
+    expect(kinds.has('thinking.delta')).toBe(false)
+  })
+
   it('a resumed session still sends the recorded thinking back', async () => {
     const h = await startCoreHarness({
       name: 'thinking-resume',

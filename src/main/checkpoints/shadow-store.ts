@@ -10,13 +10,11 @@ import {
   looseObjectBytes,
   normalise,
   only,
-  parseEntry,
-  parseNameStatus,
-  removeStaleLocks,
-  splitOnce
+  removeStaleLocks
 } from './shadow-format'
 import { GitFailure, shadowGit, shadowGitBytes, type GitRun } from './shadow-git'
 import { presentFile, removeCreated } from './restore-files'
+import { CHECKPOINTS, LATEST, ShadowQueries } from './shadow-queries'
 import { ignoredFiles, stageFiles, stageFolder, type Staging } from './shadow-stage'
 import type {
   Checkpoint,
@@ -32,9 +30,6 @@ export type * from './shadow-types'
 
 /** Files larger than this are never stored (a restore cannot bring them back; it says so). */
 export const DEFAULT_MAX_FILE_BYTES = 5 * 1024 * 1024
-
-const LATEST = 'refs/mecatl/latest'
-const CHECKPOINTS = 'refs/checkpoints/'
 
 /**
  * Checkpoints of one project folder's files, in a git repository of Mecatl's own in the data
@@ -61,6 +56,7 @@ export class ShadowStore {
   private committed: { checkpoint: Checkpoint; tree: string } | null = null
   /** Files left out of the last checkpoint: skipped by `git add` until they fit again. */
   private skipped: Map<string, string> | null = null
+  private readonly queries = new ShadowQueries((args, options) => this.git(args, options))
 
   constructor(options: ShadowStoreOptions) {
     const key = createHash('sha256').update(options.workspace).digest('hex').slice(0, 16)
@@ -86,8 +82,8 @@ export class ShadowStore {
   async latest(): Promise<Checkpoint | null> {
     return this.serial(async () => {
       await this.init()
-      const id = await this.ref(LATEST)
-      return id ? this.describe(id) : null
+      const id = await this.queries.ref(LATEST)
+      return id ? this.queries.describe(id) : null
     })
   }
 
@@ -95,7 +91,7 @@ export class ShadowStore {
   async list(): Promise<Checkpoint[]> {
     return this.serial(async () => {
       await this.init()
-      return this.listNow()
+      return this.queries.list()
     })
   }
 
@@ -103,7 +99,7 @@ export class ShadowStore {
   async changes(from: string, to?: string): Promise<FileChange[]> {
     return this.serial(async () => {
       await this.init()
-      return this.changesNow(from, to ?? (await this.treeNow()))
+      return this.queries.changes(from, to ?? (await this.treeNow()))
     })
   }
 
@@ -133,10 +129,10 @@ export class ShadowStore {
       await this.init()
       const notCovered = await this.stage()
       const now = (await this.git(['write-tree'])).trim()
-      const changes = await this.restorable(only(await this.changesNow(id, now), files))
-      const latest = await this.ref(LATEST)
+      const changes = await this.restorable(only(await this.queries.changes(id, now), files))
+      const latest = await this.queries.ref(LATEST)
       const outside = latest
-        ? new Set((await this.changesNow(latest, now)).map((c) => c.path))
+        ? new Set((await this.queries.changes(latest, now)).map((c) => c.path))
         : null
       return {
         changes,
@@ -163,7 +159,7 @@ export class ShadowStore {
       const undo = files
         ? await this.takeOf(files.map(normalise), reason, sessionId)
         : await this.takeNow(reason, sessionId)
-      const changes = await this.restorable(only(await this.changesNow(id, undo.id), files))
+      const changes = await this.restorable(only(await this.queries.changes(id, undo.id), files))
       const created = changes.filter((c) => c.change === 'created').map((c) => c.path)
       const back = changes.filter((c) => c.change !== 'created').map((c) => c.path)
       for (const file of created) await removeCreated(this.workspace, file)
@@ -189,9 +185,9 @@ export class ShadowStore {
     if (ids.length === 0) return 0
     return this.serial(async () => {
       await this.init()
-      const latest = await this.ref(LATEST)
+      const latest = await this.queries.ref(LATEST)
       const gone = new Set(ids.filter((id) => id !== latest))
-      const refs = await this.refsNow()
+      const refs = await this.queries.refs()
       const lines = refs.filter((r) => gone.has(r.id)).map((r) => `delete ${r.ref}\n`)
       if (lines.length > 0) await this.git(['update-ref', '--stdin'], { input: lines.join('') })
       return lines.length
@@ -239,7 +235,7 @@ export class ShadowStore {
    */
   private async takeNow(reason: string, sessionId: string | null): Promise<TakenCheckpoint> {
     await this.init()
-    const last = await this.latestNow()
+    const last = await this.queries.latest()
     const notCovered = await this.stage(last?.checkpoint.id ?? null)
     return this.commitIndex(reason, sessionId, last, byPath(notCovered))
   }
@@ -251,7 +247,7 @@ export class ShadowStore {
     sessionId: string | null
   ): Promise<TakenCheckpoint> {
     await this.init()
-    const last = await this.latestNow()
+    const last = await this.queries.latest()
     const skipped = this.skipped ?? new Map<string, string>()
     const inside = files.filter((file) => !path.isAbsolute(file) && !file.startsWith('..'))
     try {
@@ -287,7 +283,7 @@ export class ShadowStore {
         : last && this.committed?.checkpoint.id === last.id
           ? this.committed
           : last
-            ? await this.describeWithTree(last.id)
+            ? await this.queries.describeWithTree(last.id)
             : null
     const tree = (await this.git(['write-tree'])).trim()
     const previous = base?.checkpoint.id ?? null
@@ -304,45 +300,6 @@ export class ShadowStore {
     const taken = { id, at, reason, sessionId, previous, notCovered }
     this.committed = { checkpoint: { id, at, reason, sessionId }, tree }
     return taken
-  }
-
-  /** The newest checkpoint with its tree, in one git run, or null before the first. */
-  private async latestNow(): Promise<{ checkpoint: Checkpoint; tree: string } | null> {
-    const out = await this.git(['log', '-1', '--format=%H%x00%T%x00%B', LATEST]).catch(() => null)
-    if (!out) return null
-    const [id = '', rest = ''] = splitOnce(out)
-    const [tree = '', body = ''] = splitOnce(rest)
-    return { checkpoint: parseEntry(`${id.trim()}\0${body}`), tree: tree.trim() }
-  }
-
-  private async listNow(): Promise<Checkpoint[]> {
-    const out = await this.git([
-      'for-each-ref',
-      '--sort=-refname',
-      '--format=%(objectname)%00%(contents)%1e',
-      CHECKPOINTS
-    ])
-    return out
-      .split('\x1e')
-      .map((entry) => entry.trim())
-      .filter(Boolean)
-      .map((entry) => parseEntry(entry))
-  }
-
-  private async refsNow(): Promise<{ ref: string; id: string }[]> {
-    const out = await this.git(['for-each-ref', '--format=%(refname) %(objectname)', CHECKPOINTS])
-    return out
-      .split('\n')
-      .filter(Boolean)
-      .map((line) => {
-        const [ref = '', id = ''] = line.split(' ')
-        return { ref, id }
-      })
-  }
-
-  private async changesNow(from: string, to: string): Promise<FileChange[]> {
-    const out = await this.git(['diff', '--name-status', '-z', '--no-renames', from, to])
-    return parseNameStatus(out)
   }
 
   /** The folder as a tree in the store, without making a checkpoint of it. */
@@ -372,7 +329,7 @@ export class ShadowStore {
    */
   private async stage(base?: string | null): Promise<NotCovered[]> {
     const skipped = this.skipped ?? new Map<string, string>()
-    const from = base === undefined ? await this.ref(LATEST) : base
+    const from = base === undefined ? await this.queries.ref(LATEST) : base
     const unreadable = await stageFolder(this.staging(), from, skipped)
     this.skipped = skipped
     await writeLeftOut(this.skippedFile(), skipped)
@@ -411,23 +368,6 @@ export class ShadowStore {
 
   private skippedFile(): string {
     return path.join(this.gitDir, 'mecatl-not-covered.json')
-  }
-
-  private async ref(name: string): Promise<string | null> {
-    return this.git(['rev-parse', '-q', '--verify', `${name}^{commit}`]).then(
-      (out) => out.trim() || null,
-      () => null
-    )
-  }
-
-  /** A checkpoint and its tree, in one git run: a take asks for both. */
-  private async describeWithTree(id: string): Promise<{ checkpoint: Checkpoint; tree: string }> {
-    const [tree = '', body = ''] = splitOnce(await this.git(['log', '-1', '--format=%T%x00%B', id]))
-    return { checkpoint: parseEntry(`${id}\0${body}`), tree: tree.trim() }
-  }
-
-  private async describe(id: string): Promise<Checkpoint> {
-    return parseEntry(`${id}\0${await this.git(['log', '-1', '--format=%B', id])}`)
   }
 
   private serial<T>(work: () => Promise<T>): Promise<T> {

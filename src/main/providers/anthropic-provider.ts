@@ -12,7 +12,8 @@ import type {
   Provider,
   StreamRequest,
   StreamResult,
-  ToolResultMessage
+  ToolResultMessage,
+  UserImage
 } from './provider'
 import { inIndexOrder, zeroUsage } from './provider'
 import {
@@ -93,7 +94,7 @@ export class AnthropicProvider implements Provider {
     const calls = new Map<number, ModelToolCall>()
     let events = 0
     let stopped = false
-    const thinking = new ThinkingCollector(request.onThinking)
+    const thinking = new ThinkingCollector(request.onThinking, request.onThinkingDelta)
     for await (const event of stream) {
       events++
       if (event.type === 'message_stop') stopped = true
@@ -183,7 +184,7 @@ function toAnthropicMessages(messages: readonly ChatMessage[]): MessageParam[] {
   }
   for (const message of messages) {
     if (message.role === 'user') {
-      push('user', [{ type: 'text', text: message.text }])
+      push('user', userBlocks(message.text, message.images ?? []))
     } else if (message.role === 'assistant') {
       const blocks: ContentBlockParam[] = anthropicThinkingBlocks(message.thinking)
       if (message.text) blocks.push({ type: 'text', text: message.text })
@@ -202,6 +203,16 @@ function toAnthropicMessages(messages: readonly ChatMessage[]): MessageParam[] {
     }
   }
   return out
+}
+
+/** The person's images go before the text, as Anthropic advises; an empty text is left out. */
+function userBlocks(text: string, images: readonly UserImage[]): ContentBlockParam[] {
+  const blocks: ContentBlockParam[] = images.map((image) => ({
+    type: 'image',
+    source: { type: 'base64', media_type: image.mediaType as 'image/png', data: image.data }
+  }))
+  if (text !== '' || blocks.length === 0) blocks.push({ type: 'text', text })
+  return blocks
 }
 
 function toToolResult(result: ToolResultMessage): ToolResultBlockParam {

@@ -11,7 +11,8 @@ import type {
   Provider,
   StreamRequest,
   StreamResult,
-  ToolResultMessage
+  ToolResultMessage,
+  UserImage
 } from './provider'
 import { inIndexOrder, textOfBlocks, zeroUsage } from './provider'
 import { takeTextToolCalls } from './text-tool-calls'
@@ -169,7 +170,7 @@ function toOpenAIMessages(
   const out: ChatCompletionMessageParam[] = [{ role: 'system', content: system }]
   for (const message of messages) {
     if (message.role === 'user') {
-      out.push({ role: 'user', content: message.text })
+      out.push({ role: 'user', content: userContent(message.text, message.images ?? []) })
     } else if (message.role === 'assistant') {
       out.push({
         role: 'assistant',
@@ -197,6 +198,22 @@ function toOpenAIMessages(
     }
   }
   return out
+}
+
+/** Plain text, or with the person's images the text part then one `image_url` data URL each. */
+function userContent(
+  text: string,
+  images: readonly UserImage[]
+): string | ChatCompletionContentPart[] {
+  if (images.length === 0) return text
+  const parts: ChatCompletionContentPart[] = text === '' ? [] : [{ type: 'text', text }]
+  for (const image of images) {
+    parts.push({
+      type: 'image_url',
+      image_url: { url: `data:${image.mediaType};base64,${image.data}` }
+    })
+  }
+  return parts
 }
 
 /**

@@ -16,9 +16,20 @@ export interface ToolResultMessage {
   isError: boolean
 }
 
+/** An image the person sent; `data` is the transcript's own base64 string, not a copy. */
+export interface UserImage {
+  mediaType: string
+  data: string
+}
+
 /** The conversation in a provider-neutral form; each provider maps it to its own wire format. */
 export type ChatMessage =
-  | { role: 'user'; text: string }
+  | {
+      role: 'user'
+      text: string
+      /** Pictures sent with the message, for a model that takes images (see agent/user-message). */
+      images?: readonly UserImage[]
+    }
   | {
       role: 'assistant'
       text: string
@@ -41,6 +52,8 @@ export interface StreamRequest {
   reasoning?: ModelReasoning
   /** Told the reply's thinking so far each time a block of it is complete. */
   onThinking?: (blocks: readonly ThinkingBlock[]) => void
+  /** Told each piece of thinking as it streams: the place of its block and the new text. */
+  onThinkingDelta?: (place: number, delta: string) => void
   /** Names the conversation for providers that route by it to a warm prompt cache (OpenAI). */
   cacheKey?: string
 }

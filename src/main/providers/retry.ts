@@ -104,7 +104,7 @@ export async function withRetries<T>(
       if (cause.retryAfterMs !== null && cause.retryAfterMs > MAX_RETRY_AFTER_MS) {
         throw new RetriesExhaustedError(
           error,
-          `${messageOf(error)} (the provider asked to wait ${seconds(cause.retryAfterMs)} s before trying again, longer than Mecatl waits, ${seconds(MAX_RETRY_AFTER_MS)} s; send the message again later)`
+          `${messageOf(error)} (the provider asked to wait ${seconds(cause.retryAfterMs)} s before trying again, longer than Mecatl waits, ${seconds(MAX_RETRY_AFTER_MS)} s; press Retry (or send the message again) later)`
         )
       }
       const waitMs = cause.retryAfterMs ?? backoff(retries, policy, random)
@@ -145,7 +145,7 @@ function exhausted(error: unknown, cause: RetryCause, tries: number, max: number
   if (max === 0) return error instanceof Error ? error : new Error(String(error))
   return new RetriesExhaustedError(
     error,
-    `${messageOf(error)} (${cause.reason}: tried ${tries} times, the first and ${max} ${max === 1 ? 'retry' : 'retries'}; send the message again to retry, or raise provider_max_retries in Settings)`
+    `${messageOf(error)} (${cause.reason}: tried ${tries} times, the first and ${max} ${max === 1 ? 'retry' : 'retries'}; press Retry (or send the message again) to try once more, or raise provider_max_retries in Settings)`
   )
 }
 

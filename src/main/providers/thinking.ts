@@ -53,13 +53,22 @@ export function anthropicThinkingBlocks(
  */
 export class ThinkingCollector {
   private readonly open = new Map<number, ThinkingBlock>()
+  /** Each open block's place among the reply's thinking blocks (its index in `blocks()`). */
+  private readonly places = new Map<number, number>()
   private readonly done: ThinkingBlock[] = []
 
-  constructor(private readonly onBlock?: (blocks: readonly ThinkingBlock[]) => void) {}
+  constructor(
+    private readonly onBlock?: (blocks: readonly ThinkingBlock[]) => void,
+    /** Told each piece of thinking text as it streams, with its block's place. */
+    private readonly onDelta?: (place: number, delta: string) => void
+  ) {}
 
   apply(event: RawMessageStreamEvent): void {
     if (event.type === 'content_block_start') {
       const block = event.content_block
+      if (block.type === 'thinking' || block.type === 'redacted_thinking') {
+        this.places.set(event.index, this.done.length + this.open.size)
+      }
       if (block.type === 'thinking') {
         this.open.set(event.index, {
           type: 'thinking',
@@ -72,12 +81,16 @@ export class ThinkingCollector {
     } else if (event.type === 'content_block_delta') {
       const block = this.open.get(event.index)
       if (block?.type !== 'thinking') return
-      if (event.delta.type === 'thinking_delta') block.thinking += event.delta.thinking
-      else if (event.delta.type === 'signature_delta') block.signature += event.delta.signature
+      if (event.delta.type === 'thinking_delta') {
+        block.thinking += event.delta.thinking
+        const place = this.places.get(event.index)
+        if (place !== undefined && event.delta.thinking) this.onDelta?.(place, event.delta.thinking)
+      } else if (event.delta.type === 'signature_delta') block.signature += event.delta.signature
     } else if (event.type === 'content_block_stop') {
       const block = this.open.get(event.index)
       if (!block) return
       this.open.delete(event.index)
+      this.places.delete(event.index)
       this.done.push(block)
       this.onBlock?.([...this.done])
     }

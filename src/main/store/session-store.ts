@@ -1,3 +1,5 @@
+import { indexOfFolded } from '../../shared/fold-case'
+import { markdownToPlain } from './markdown-plain'
 import type { SessionSummary } from '../../shared/domain'
 import type { StoreDatabase } from './database'
 import { SessionLog, type NewEvent, type StoredEvent } from './session-log'
@@ -222,12 +224,53 @@ function fromRow(row: SessionRow): StoredSession {
   }
 }
 
-/** The words around the first (case-insensitive) occurrence of `query` in `text`. */
+/**
+ * The words around the first (case-insensitive) occurrence of `query` in `text`, as plain text
+ * (Markdown's marks taken out, as the transcript shows them), with the hit always whole: the
+ * cuts fall between words near the edges, never inside the hit or inside a character.
+ */
 export function snippetOf(text: string, query: string): string {
-  const flat = text.replace(/\s+/g, ' ').trim()
-  const at = flat.toLowerCase().indexOf(query.toLowerCase())
-  if (at < 0) return flat.slice(0, SNIPPET_RADIUS * 2)
-  const start = Math.max(0, at - SNIPPET_RADIUS)
-  const end = Math.min(flat.length, at + query.length + SNIPPET_RADIUS)
-  return `${start > 0 ? '…' : ''}${flat.slice(start, end)}${end < flat.length ? '…' : ''}`
+  const plain = flatten(markdownToPlain(text))
+  const needle = flatten(query)
+  const candidates: [string, string][] = [
+    [plain, needle],
+    [plain, flatten(markdownToPlain(query))],
+    // The search matched the stored text, marks included ("`npm test`"): show it as stored.
+    [flatten(text), needle]
+  ]
+  for (const [source, hit] of candidates) {
+    const at = hit ? indexOfFolded(source, hit) : -1
+    if (at >= 0) return cutAround(source, at, at + hit.length)
+  }
+  return cutAround(plain, 0, 0)
+}
+
+function flatten(text: string): string {
+  return text.replace(/\s+/g, ' ').trim()
+}
+
+/** How far a cut may move to fall between two words rather than inside one. */
+const WORD_SLACK = 16
+
+/** `text` from about SNIPPET_RADIUS before `start` to about as far after `end`. */
+function cutAround(text: string, start: number, end: number): string {
+  const radius = start === end ? SNIPPET_RADIUS * 2 : SNIPPET_RADIUS
+  let from = Math.max(0, start - radius)
+  let to = Math.min(text.length, end + radius)
+  if (from > 0) {
+    const space = text.indexOf(' ', from)
+    if (space >= 0 && space < start && space - from <= WORD_SLACK) from = space + 1
+    else if (isLowSurrogate(text.charCodeAt(from))) from += 1
+  }
+  if (to < text.length) {
+    const space = text.lastIndexOf(' ', to)
+    if (space >= end && to - space <= WORD_SLACK) to = space
+    else if (isLowSurrogate(text.charCodeAt(to))) to -= 1
+  }
+  const shown = text.slice(from, to).trim()
+  return `${from > 0 ? '…' : ''}${shown}${to < text.length ? '…' : ''}`
+}
+
+function isLowSurrogate(code: number): boolean {
+  return code >= 0xdc00 && code <= 0xdfff
 }

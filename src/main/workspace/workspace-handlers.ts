@@ -12,6 +12,15 @@ export interface HostHooks {
   openWorkspace?: (folder: string, caller: string) => Promise<boolean>
   storeSecret?: (name: string, value: string) => Promise<void>
   readSecret?: (name: string) => string | undefined
+  /**
+   * Shows a desktop notification for the caller's window; `clicked` runs when the person clicks
+   * it. Resolves false where the host shows none.
+   */
+  notify?: (
+    notice: { title: string; body: string; tag: string },
+    caller: string,
+    clicked: () => void
+  ) => Promise<boolean>
 }
 
 export interface WorkspaceHandlerDeps {

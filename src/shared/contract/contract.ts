@@ -21,6 +21,7 @@ import { turnCostSchema } from '../model-prices'
 import { sessionProfileSchema } from '../session-profile'
 import { questionSchema } from '../skills'
 import { messageTextSchema } from './message-size'
+import { sendInputSchema } from './send-input'
 import type { CallName, EventName } from './names'
 import {
   featureCalls,
@@ -88,12 +89,31 @@ const coreCalls = {
       /** The plan the model keeps with the Todo tool; empty until it makes one. */
       todos: z.array(todoItemSchema).default([]),
       /** AskUser questions still waiting for the person. */
-      pendingQuestions: z.array(questionSchema).default([])
+      pendingQuestions: z.array(questionSchema).default([]),
+      /** The user messages shown that have other versions (edits), with every version's key. */
+      branches: z.array(z.object({ key: z.string(), siblings: z.array(z.string()) })).default([])
     })
   },
+  /** With `attachments`, `text` may be empty; images go only to a model that takes them. */
   'session.send': {
-    input: z.object({ sessionId: z.string().min(1), text: messageTextSchema }).strict(),
+    input: sendInputSchema,
     output: z.object({ turnId: z.string() })
+  },
+  /**
+   * Sends `text` as a new version of the user message `itemKey`: a new branch of the
+   * conversation from the point before it, shown from now on; the older branch is kept. The
+   * same text again regenerates the reply (or retries a failed turn).
+   */
+  'session.edit': {
+    input: z
+      .object({ sessionId: z.string().min(1), itemKey: z.string().min(1), text: messageTextSchema })
+      .strict(),
+    output: z.object({ turnId: z.string() })
+  },
+  /** Shows the branch of the user message `itemKey`, one of the versions of a message. */
+  'session.selectBranch': {
+    input: z.object({ sessionId: z.string().min(1), itemKey: z.string().min(1) }).strict(),
+    output: sessionSummarySchema
   },
   'session.cancel': {
     input: sessionRef,
@@ -264,6 +284,24 @@ export const events = {
     key: z.string(),
     delta: z.string()
   }),
+  /** The person chose which version of a message to show (see session.selectBranch). */
+  'branch.selected': z.object({
+    sessionId: z.string(),
+    parent: z.string().nullable(),
+    child: z.string()
+  }),
+  /**
+   * More thinking of a streaming reply, for the windows: `place` is its block's index in the
+   * reply's `thinking`. Not recorded: each finished block comes as the reply's new state.
+   */
+  'thinking.delta': z.object({
+    sessionId: z.string(),
+    turnId: z.string(),
+    messageId: z.string(),
+    key: z.string(),
+    place: z.number().int().min(0),
+    delta: z.string()
+  }),
   'approval.requested': approvalRequestSchema,
   'approval.resolved': z.object({
     approvalId: z.string(),
@@ -299,7 +337,9 @@ export const events = {
     questionId: z.string(),
     sessionId: z.string(),
     answer: z.string().nullable()
-  })
+  }),
+  /** The person clicked the desktop notification shown with this tag (see `app.notify`). */
+  'notification.clicked': z.object({ tag: z.string() })
 } satisfies Record<EventName, z.ZodType>
 
 export { providerSettingsSchema }

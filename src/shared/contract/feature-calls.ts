@@ -71,6 +71,21 @@ const settingsFileHealthSchema = z.object({
 
 /** The calls of the features around the core: MCP, spills, jobs, memory, web search, skills. */
 export const featureCalls = {
+  /**
+   * A desktop notification about a session, shown by the desktop app (browser mode answers
+   * `shown: false`: the page uses the browser's own). A click focuses the window that asked and
+   * emits `notification.clicked` with the tag.
+   */
+  'app.notify': {
+    input: z
+      .object({
+        title: z.string().max(300),
+        body: z.string().max(1000),
+        tag: z.string().min(1).max(300)
+      })
+      .strict(),
+    output: z.object({ shown: z.boolean() })
+  },
   /** The settings files that apply in a folder (or the user's alone) that have problems. */
   'settings.status': {
     input: z.object({ workspace: folderPath.optional() }).strict(),
@@ -121,6 +136,42 @@ export const featureCalls = {
       totalBytes: z.number(),
       /** Less than totalBytes when the file is too large to show whole. */
       shownBytes: z.number()
+    })
+  },
+  /** One folder of a session's project, for attaching a file: `path` relative, `''` the root. */
+  'files.list': {
+    input: z.object({ sessionId: z.string().min(1), path: z.string().max(4096) }).strict(),
+    output: z.object({
+      path: z.string(),
+      entries: z.array(z.object({ name: z.string(), kind: z.enum(['file', 'folder']) })),
+      /** Entries not listed, past the listing's limit. */
+      more: z.number()
+    })
+  },
+  /**
+   * The `@` finder: a project's files and folders (`.gitignore` honoured, never `.git`) that
+   * best match `query`, best first, from an index kept fresh by a file watcher. `positions` are
+   * the matched characters of `path`; `complete` is false when the project has more paths than
+   * the index keeps.
+   */
+  'files.find': {
+    input: z
+      .object({
+        workspace: folderPath,
+        query: z.string().max(500),
+        limit: z.number().int().min(1).max(200).default(50)
+      })
+      .strict(),
+    output: z.object({
+      items: z.array(
+        z.object({
+          path: z.string(),
+          kind: z.enum(['file', 'folder']),
+          positions: z.array(z.number().int().min(0))
+        })
+      ),
+      total: z.number().int(),
+      complete: z.boolean()
     })
   },
   /** Shell jobs of a project's sessions: background jobs, and foreground commands while they run. */

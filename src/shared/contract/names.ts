@@ -4,6 +4,7 @@
  */
 export const callNames = [
   'app.info',
+  'app.notify',
   'workspace.recent',
   'workspace.open',
   'workspace.setTrust',
@@ -12,6 +13,8 @@ export const callNames = [
   'session.create',
   'session.get',
   'session.send',
+  'session.edit',
+  'session.selectBranch',
   'session.cancel',
   'session.setModel',
   'session.setPlanning',
@@ -42,6 +45,8 @@ export const callNames = [
   'mcp.prompt',
   'mcp.import',
   'spill.read',
+  'files.list',
+  'files.find',
   'jobs.list',
   'jobs.output',
   'jobs.unfollow',
@@ -72,6 +77,8 @@ export const eventNames = [
   'session.updated',
   'transcript.item',
   'message.delta',
+  'thinking.delta',
+  'branch.selected',
   'approval.requested',
   'approval.resolved',
   'turn.started',
@@ -85,7 +92,8 @@ export const eventNames = [
   'memory.changed',
   'settings.status',
   'question.asked',
-  'question.resolved'
+  'question.resolved',
+  'notification.clicked'
 ] as const
 export type EventName = (typeof eventNames)[number]
 

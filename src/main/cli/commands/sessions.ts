@@ -41,9 +41,10 @@ export async function sessionsCommand(args: CliArgs): Promise<number> {
     const events = store.sessions.events(session.id)
     if (verb === 'show') {
       if (args.json) {
-        const rehydrated = rehydrate(events)
-        const cost = sessionCost(rehydrated.transcript)
-        console.log(JSON.stringify({ session, cost, ...rehydrated }, null, 2))
+        const { transcript, items, todos } = rehydrate(events)
+        // The conversation shown; the cost of every branch, since every one was paid for.
+        const cost = sessionCost(items)
+        console.log(JSON.stringify({ session, cost, transcript, todos }, null, 2))
       } else {
         process.stdout.write(exportSession(session, events, 'md'))
       }

@@ -78,6 +78,15 @@ export const ChecklistIcon = (p: IconProps): JSX.Element =>
 
 export const CheckIcon = (p: IconProps): JSX.Element => svg(<path d="m3.5 8.5 3 3 6-7" />, p)
 
+export const CopyIcon = (p: IconProps): JSX.Element =>
+  svg(
+    <>
+      <rect x="5.25" y="5.25" width="8" height="8" rx="1.5" />
+      <path d="M10.75 5.25V3.5c0-.69-.56-1.25-1.25-1.25h-6c-.69 0-1.25.56-1.25 1.25v6c0 .69.56 1.25 1.25 1.25h1.75" />
+    </>,
+    p
+  )
+
 export const CloseIcon = (p: IconProps): JSX.Element => svg(<path d="m4 4 8 8M12 4l-8 8" />, p)
 
 export const FileIcon = (p: IconProps): JSX.Element =>
@@ -140,6 +149,15 @@ export const TrashIcon = (p: IconProps): JSX.Element =>
 /** Rewind and undo: an arrow turning back. */
 export const RewindIcon = (p: IconProps): JSX.Element =>
   svg(<path d="M3 3v4h4M3.5 7A5 5 0 1 1 5 11.5" />, p)
+
+export const RefreshIcon = (p: IconProps): JSX.Element =>
+  svg(<path d="M13 8a5 5 0 1 1-1.5-3.5M13 3v2.5h-2.5" />, p)
+
+export const PaperclipIcon = (p: IconProps): JSX.Element =>
+  svg(
+    <path d="M13.5 7.5 8 13a3.5 3.5 0 0 1-5-5l5.75-5.75a2.25 2.25 0 0 1 3.2 3.2L6.2 11.2a1 1 0 0 1-1.4-1.4L10 4.6" />,
+    p
+  )
 
 export function LogoMark({ size = 28 }: { size?: number }): JSX.Element {
   return (

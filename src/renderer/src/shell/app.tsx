@@ -3,6 +3,8 @@ import { ConnectionBanner } from '../bridge/connection-banner'
 import { useConnection } from '../bridge/connection-store'
 import { SettingsBanner } from '../features/settings/settings-banner'
 import { SettingsScreen } from '../features/settings/settings-screen'
+import { KeyboardLayer } from '../features/shortcuts/keyboard-layer'
+import { WindowSignals } from '../features/notifications/window-signals'
 import { loadSettings } from '../features/settings/settings-store'
 import { WelcomeScreen } from '../features/welcome/welcome-screen'
 import { LogoMark } from '../lib/icons'
@@ -93,6 +95,8 @@ export function App(): JSX.Element {
           ))}
         {ready && settingsOpen && <SettingsScreen />}
       </div>
+      {ready && <KeyboardLayer />}
+      {ready && <WindowSignals />}
     </div>
   )
 }

@@ -37,6 +37,15 @@ export function wireStores(): void {
       case 'todo.updated':
         useTodos.getState().dispatch({ type: 'updated', ...event.payload })
         return
+      case 'branch.selected': {
+        // Another window showed another version of a message: show the same conversation. This
+        // window's own choice is already being reloaded (the view is loading then).
+        const { sessionId, status } = useChat.getState().state
+        if (sessionId === event.payload.sessionId && status === 'ready') {
+          void loadSession(sessionId, true)
+        }
+        return
+      }
       default:
         applyChatEvent(event)
     }

@@ -26,6 +26,19 @@ export async function walkFiles(
   options: WalkOptions,
   onFile: (relative: string) => boolean | void
 ): Promise<void> {
+  await walkEntries(options, (relative, isDirectory) => isDirectory || onFile(relative) !== false)
+}
+
+/**
+ * As walkFiles, and directories are reported too (before the walk enters them): every regular
+ * file and directory under `start` that the rules do not exclude. `onEntry` returns false to
+ * stop. Each directory is listed through a descriptor proved to be that directory (JailedDir),
+ * so one swapped for a link after its parent was listed is not entered.
+ */
+export async function walkEntries(
+  options: WalkOptions,
+  onEntry: (relative: string, isDirectory: boolean) => boolean
+): Promise<void> {
   const { root, rules, signal } = options
   // Rules of the folders above the start apply below it too.
   await rules?.loadAncestors(options.start)
@@ -68,12 +81,14 @@ export async function walkFiles(
         if (stopped) return
         if (entry.name === '.git') continue
         const relative = dir === '' ? entry.name : `${dir}/${entry.name}`
-        if (entry.isDirectory()) {
-          if (!rules?.isIgnoredIn(dir, relative, true)) queue.push(relative)
-        } else if (entry.isFile()) {
-          if (rules?.isIgnoredIn(dir, relative, false)) continue
-          if (onFile(relative) === false) stopped = true
+        const isDirectory = entry.isDirectory()
+        if (!isDirectory && !entry.isFile()) continue
+        if (rules?.isIgnoredIn(dir, relative, isDirectory)) continue
+        if (!onEntry(relative, isDirectory)) {
+          stopped = true
+          return
         }
+        if (isDirectory) queue.push(relative)
       }
     }
 

@@ -1,4 +1,5 @@
 import type { AnyEvent } from '../../../../shared/contract'
+import { attachmentsProblem, type Attachment } from '../../../../shared/attachments'
 import { messageSizeProblem } from '../../../../shared/contract/message-size'
 import type { ModelRef } from '../../../../shared/domain'
 import { call } from '../../bridge/client'
@@ -8,10 +9,15 @@ import { restoreApprovals } from '../approvals/approvals-store'
 import { useSessions } from '../sessions/sessions-store'
 import { useTodos } from '../todo/todo-store'
 import { initialModelsState, modelsReducer } from './models-reducer'
+import { loadQueue, saveQueue } from './queue-persist'
+import { queueReducer } from './queue-reducer'
 import { chatReducer, initialChatState, isBusy, snapshotEntries } from './transcript-reducer'
 
 export const useChat = createReducerStore(chatReducer, initialChatState)
 export const useModels = createReducerStore(modelsReducer, initialModelsState)
+/** Messages typed while a turn runs, by session (see queue-runner for when they are sent). */
+export const useQueue = createReducerStore(queueReducer, loadQueue())
+useQueue.subscribe((store) => saveQueue(store.state))
 
 const dispatch = useChat.getState().dispatch
 
@@ -24,7 +30,8 @@ export async function loadSession(sessionId: string, force = false): Promise<voi
       type: 'loaded',
       sessionId,
       entries: snapshotEntries(snapshot.transcript, snapshot.keys),
-      running: snapshot.session.running
+      running: snapshot.session.running,
+      branches: Object.fromEntries(snapshot.branches.map((b) => [b.key, b.siblings]))
     })
     useSessions.getState().dispatch({ type: 'session-updated', session: snapshot.session })
     useTodos.getState().dispatch({ type: 'updated', sessionId, items: snapshot.todos })
@@ -38,21 +45,31 @@ export function applyChatEvent(event: AnyEvent): void {
   dispatch({ type: 'event', event })
 }
 
-/** Sends the composer's text; resolves true when the turn started, so the composer can clear. */
-export async function sendMessage(text: string): Promise<boolean> {
+/**
+ * Sends the composer's text and attachments; resolves true when the turn started, so the
+ * composer can clear.
+ */
+export async function sendMessage(
+  text: string,
+  attachments: readonly Attachment[] = []
+): Promise<boolean> {
   const state = useChat.getState().state
   const sessionId = state.sessionId
-  if (!sessionId || isBusy(state) || !text.trim()) return false
+  if (!sessionId || isBusy(state) || (!text.trim() && attachments.length === 0)) return false
   // The composer already holds such text back; this keeps any other way of sending honest too,
   // and answers here rather than after a round trip the contract would refuse anyway.
-  const tooLarge = messageSizeProblem(text)
+  const tooLarge = messageSizeProblem(text) ?? attachmentsProblem(attachments)
   if (tooLarge) {
     dispatch({ type: 'send-failed', error: tooLarge })
     return false
   }
   dispatch({ type: 'send-started' })
   try {
-    const { turnId } = await call('session.send', { sessionId, text })
+    const { turnId } = await call('session.send', {
+      sessionId,
+      text,
+      ...(attachments.length > 0 ? { attachments: [...attachments] } : {})
+    })
     dispatch({ type: 'send-done', sessionId, turnId })
     return true
   } catch (error) {

@@ -4,6 +4,7 @@ import { CheckpointsOffBadge } from '../checkpoints/checkpoints-off-badge'
 import { baseName } from '../../lib/format'
 import { useVisibleApprovals } from '../approvals/use-visible-approvals'
 import { usePromptPalette } from '../mcp/prompt-palette'
+import { useMentionFinder } from '../mention/use-mention-finder'
 import { PlanningBanner, PlanningToggle } from '../safety/planning-toggle'
 import { TaintBadge } from '../safety/taint-badge'
 import { useSessions } from '../sessions/sessions-store'
@@ -14,12 +15,17 @@ import { useReplay } from '../sessions/replay-store'
 import { SessionMenu } from '../sessions/session-menu'
 import { loadSession, sendMessage, stopTurn, useChat } from './chat-store'
 import { Composer } from './composer'
+import { useAttachmentsUi } from '../attachments/composer-attach'
 import { ModelPicker } from './model-picker'
+import { editLastOnUp } from './edit-last'
+import { QueueList } from './queue-list'
+import { queueMessage, useQueueRunner } from './queue-runner'
 import { JobsToggle } from '../jobs/jobs-toggle'
 import { InstructionsLine } from '../skills/instructions-line'
 import { QuestionCard } from '../skills/question-card'
 import { TranscriptView } from './transcript-view'
-import { isBusy, type TranscriptEntry } from './transcript-reducer'
+import { FindBar } from '../find/find-bar'
+import type { TranscriptEntry } from './transcript-reducer'
 import './chat.css'
 
 const suggestions = [
@@ -47,8 +53,11 @@ export function ChatView(): JSX.Element {
   const [draft, setDraft] = useState('')
   const [followSignal, setFollowSignal] = useState(0)
   const palette = usePromptPalette(draft, setDraft)
+  const mention = useMentionFinder(draft, setDraft)
   const replay = useReplay((s) => s.state)
   const replaying = replay.sessionId !== null && replay.sessionId === chat.sessionId
+  useQueueRunner()
+  const attachUi = useAttachmentsUi(chat.sessionId, chat.status !== 'ready')
 
   // A rewound conversation offers back the message it was rewound from: read while rendering
   // the newly shown session, let go of once shown.
@@ -75,19 +84,27 @@ export function ChatView(): JSX.Element {
 
   const send = (): void => {
     const text = draft
-    if (!text.trim()) return
+    const now = useChat.getState().state
+    const attachments = attachUi.forSend(session?.model ?? null, now.running || now.sending)
+    if (attachments === null || (!text.trim() && attachments.length === 0)) return
+    // While a turn runs, Enter queues: the message goes when the turn ends (see queue-runner).
+    if (now.sessionId && (now.running || now.sending)) {
+      queueMessage(now.sessionId, text)
+      setDraft('')
+      return
+    }
     setFollowSignal((n) => n + 1)
     setDraft('')
-    void sendMessage(text).then((ok) => {
-      // Give the text back if it never reached the session.
+    void sendMessage(text, attachments).then((ok) => {
+      // Give the text back if it never reached the session; the attachments stay until it did.
       if (!ok) setDraft((current) => current || text)
+      else attachUi.sent()
     })
   }
 
-  const busy = isBusy(chat)
   const running = chat.running || chat.sending
   const placeholder = chat.running
-    ? 'Mecatl is working… press Esc to stop'
+    ? 'Mecatl is working… Enter to queue a message, Esc to stop'
     : `Message Mecatl about ${baseName(folder)}`
 
   const empty =
@@ -139,6 +156,7 @@ export function ChatView(): JSX.Element {
         </div>
       </header>
       <PlanningBanner session={session} running={chat.running} />
+      <FindBar />
 
       {chat.status === 'error' ? (
         <div className="chat__load-error" role="alert">
@@ -158,6 +176,7 @@ export function ChatView(): JSX.Element {
           thinking={!replaying && running && waitingForModel(chat.entries)}
           empty={empty}
           followSignal={followSignal}
+          running={running}
         />
       )}
 
@@ -171,16 +190,24 @@ export function ChatView(): JSX.Element {
           onStop={() => void stopTurn()}
           running={chat.running}
           stopping={chat.stopping}
-          disabled={busy}
+          disabled={chat.status !== 'ready'}
+          queueing={running}
           placeholder={placeholder}
           error={chat.sendError}
           above={
             <>
               <QuestionCard />
+              <QueueList sessionId={chat.sessionId} />
               {palette.element}
+              {mention.element}
+              {attachUi.notice}
             </>
           }
-          onKeyDownFirst={palette.onKeyDown}
+          onKeyDownFirst={(event) =>
+            mention.onKeyDown(event) || palette.onKeyDown(event) || editLastOnUp(event, draft)
+          }
+          onCaret={mention.onCaret}
+          attach={attachUi.attach}
         />
       )}
     </section>

@@ -8,6 +8,7 @@ import {
 } from 'react'
 import { messageSizeProblem } from '../../../../shared/contract/message-size'
 import { ArrowUpIcon, StopIcon } from '../../lib/icons'
+import type { ComposerAttach } from '../attachments/composer-attach'
 import './composer.css'
 
 interface Props {
@@ -17,27 +18,35 @@ interface Props {
   onStop: () => void
   running: boolean
   stopping: boolean
-  /** Sending, loading, or a turn runs: the text cannot go anywhere yet. */
+  /** Loading: the text cannot go anywhere yet. */
   disabled: boolean
+  /** A turn runs (or a message is on its way): Enter queues the text instead of sending it. */
+  queueing?: boolean
   placeholder: string
   error: string | null
   /** Shown just above the input (the slash-command palette). */
   above?: ReactNode
   /** Sees each key first; returning true means it was handled there. */
   onKeyDownFirst?: (event: KeyboardEvent<HTMLTextAreaElement>) => boolean
+  /** Told where the caret is whenever the text or the selection changes (the `@` finder). */
+  onCaret?: (caret: number, input: HTMLTextAreaElement) => void
+  /** Images and files in the box: chips, Attach file, paste and drop (see features/attachments). */
+  attach?: ComposerAttach
 }
 
 const MAX_HEIGHT = 200
 
 /**
- * Where the person writes. Enter sends, Shift+Enter breaks the line; Stop while a turn runs. Text
- * too large to send stays in the box with a sentence saying so, and Send waits until it fits.
+ * Where the person writes. Enter sends (queues while a turn runs: see queue-list), Shift+Enter
+ * breaks the line; Stop while a turn runs. Text too large to send stays in the box with a
+ * sentence saying so, and Send waits until it fits.
  */
 export function Composer(props: Props): JSX.Element {
   const { value, onChange, onSend, onStop, running, stopping, disabled, placeholder, error } = props
   const input = useRef<HTMLTextAreaElement>(null)
   const tooLarge = useMemo(() => messageSizeProblem(value), [value])
-  const canSend = !disabled && value.trim() !== '' && tooLarge === null
+  const filled = value.trim() !== '' || (props.attach?.count ?? 0) > 0
+  const canSend = !disabled && filled && tooLarge === null
 
   // Grow with the text up to a limit, then scroll inside, so the transcript is not squeezed.
   useLayoutEffect(() => {
@@ -62,7 +71,10 @@ export function Composer(props: Props): JSX.Element {
   }
 
   return (
-    <div className="composer">
+    <div
+      className={`composer${props.attach?.dragging ? ' composer--dragging' : ''}`}
+      {...props.attach?.dropProps}
+    >
       {error && (
         <p className="composer__error" role="alert" data-testid="send-error">
           {error}
@@ -74,6 +86,7 @@ export function Composer(props: Props): JSX.Element {
           tooLarge ? ' composer__box--too-large' : ''
         }`}
       >
+        {props.attach?.chips}
         <textarea
           ref={input}
           className="composer__input"
@@ -83,11 +96,26 @@ export function Composer(props: Props): JSX.Element {
           placeholder={placeholder}
           onChange={(e) => onChange(e.target.value)}
           onKeyDown={onKeyDown}
+          onPaste={props.attach?.onPaste}
+          onSelect={(e) => props.onCaret?.(e.currentTarget.selectionStart, e.currentTarget)}
           disabled={disabled}
           aria-label="Message"
           aria-invalid={tooLarge !== null}
           aria-describedby={tooLarge ? 'composer-too-large' : undefined}
         />
+        {running && props.queueing && value.trim() !== '' && (
+          <button
+            type="button"
+            className="composer__queue"
+            data-testid="queue-button"
+            onClick={() => canSend && onSend()}
+            disabled={!canSend}
+            title="Queue: sent when the turn ends (Enter)"
+          >
+            Queue
+          </button>
+        )}
+        {props.attach?.button}
         {running ? (
           <button
             type="button"
@@ -124,7 +152,11 @@ export function Composer(props: Props): JSX.Element {
         </p>
       ) : (
         <div className="composer__hint">
-          {running ? 'Esc to stop' : 'Enter to send · Shift+Enter for a new line'}
+          {props.queueing
+            ? 'Enter to queue · Esc to stop · Shift+Enter for a new line'
+            : running
+              ? 'Esc to stop'
+              : 'Enter to send · Shift+Enter for a new line'}
         </div>
       )}
     </div>

@@ -2,6 +2,7 @@ import { memo, useDeferredValue, type JSX } from 'react'
 import Markdown, { type Components } from 'react-markdown'
 import rehypeHighlight from 'rehype-highlight'
 import remarkGfm from 'remark-gfm'
+import { CodeBlock } from './code-block'
 import 'highlight.js/styles/github.css'
 import './markdown.css'
 
@@ -18,6 +19,8 @@ const components: Components = {
       {children}
     </a>
   ),
+  // Fenced code gets a header with its language and a Copy button (see code-block.tsx).
+  pre: CodeBlock,
   table: ({ children }) => (
     <div className="markdown__table">
       <table>{children}</table>

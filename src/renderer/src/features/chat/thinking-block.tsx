@@ -15,10 +15,17 @@ export const ThinkingBlock = memo(function ThinkingBlock({
   streaming: boolean
 }): JSX.Element {
   const redacted = blocks.filter((block) => block.type === 'redacted_thinking').length
+  const text = thinkingText(blocks)
   return (
     <details className="reasoning-block" data-testid="thinking">
       <summary className="reasoning-block__summary">
         {streaming ? 'Thinking…' : 'Thinking'}
+        {streaming && (
+          // The latest words while it thinks, so the collapsed block still shows it at work.
+          <span className="reasoning-block__latest" data-testid="thinking-latest">
+            {latestWords(text)}
+          </span>
+        )}
         {redacted > 0 && (
           <span className="reasoning-block__note">
             {' '}
@@ -27,8 +34,16 @@ export const ThinkingBlock = memo(function ThinkingBlock({
         )}
       </summary>
       <div className="reasoning-block__text" data-testid="thinking-text">
-        {thinkingText(blocks)}
+        {text}
       </div>
     </details>
   )
 })
+
+const LATEST_CHARS = 90
+
+/** The end of the thinking so far, on one line. */
+function latestWords(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim()
+  return flat.length > LATEST_CHARS ? `…${flat.slice(-LATEST_CHARS)}` : flat
+}

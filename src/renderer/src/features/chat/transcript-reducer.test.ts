@@ -72,7 +72,54 @@ const completed: AnyEvent = {
 
 const items = (state: ChatState): TranscriptItem[] => state.entries.map((e) => e.item)
 
+const thought = (messageId: string, place: number, text: string): AnyEvent => ({
+  event: 'thinking.delta',
+  payload: {
+    sessionId: 's1',
+    turnId: 't1',
+    messageId,
+    key: `assistant:${messageId}`,
+    place,
+    delta: text
+  }
+})
+
 describe('chatReducer', () => {
+  it('gathers streamed thinking by block, and the finished state replaces it', () => {
+    const streaming = apply(
+      ready(),
+      announce('assistant:m1', reply('m1', '', true)),
+      thought('m1', 0, 'First '),
+      thought('m1', 0, 'idea.'),
+      thought('m1', 1, 'Second.'),
+      // A place past the next one is a piece of nothing shown: dropped.
+      thought('m1', 5, 'lost'),
+      // A piece of a reply the window does not hold is dropped too.
+      thought('m9', 0, 'stray')
+    )
+    const live = items(streaming)
+    expect(live).toHaveLength(1)
+    expect(live[0]?.kind === 'assistant' && live[0].thinking).toEqual([
+      { type: 'thinking', thinking: 'First idea.', signature: '' },
+      { type: 'thinking', thinking: 'Second.', signature: '' }
+    ])
+    const signed = { type: 'thinking' as const, thinking: 'First idea.', signature: 'sig' }
+    const finished = apply(
+      streaming,
+      announce('assistant:m1', {
+        kind: 'assistant',
+        id: 'm1',
+        turnId: 't1',
+        text: '',
+        at: 1,
+        streaming: true,
+        thinking: [signed]
+      })
+    )
+    const after = items(finished)[0]
+    expect(after?.kind === 'assistant' && after.thinking).toEqual([signed])
+  })
+
   it('streams deltas into the reply the core announced, by its key', () => {
     const state = apply(
       ready(),

@@ -19,11 +19,19 @@ export interface ChatState {
   sending: boolean
   sendError: string | null
   stopping: boolean
+  /** The user messages shown that have other versions: key → every version's key, in order. */
+  branches: Record<string, string[]>
 }
 
 export type ChatAction =
   | { type: 'select'; sessionId: string; reload?: boolean }
-  | { type: 'loaded'; sessionId: string; entries: TranscriptEntry[]; running: boolean }
+  | {
+      type: 'loaded'
+      sessionId: string
+      entries: TranscriptEntry[]
+      running: boolean
+      branches?: Record<string, string[]>
+    }
   | { type: 'load-failed'; sessionId: string; error: string }
   | { type: 'event'; event: AnyEvent }
   | { type: 'send-started' }
@@ -41,7 +49,8 @@ export const initialChatState: ChatState = {
   turnId: null,
   sending: false,
   sendError: null,
-  stopping: false
+  stopping: false,
+  branches: {}
 }
 
 /**
@@ -108,6 +117,32 @@ function appendDelta(
   return next
 }
 
+/**
+ * More thinking of a streaming reply: added to its block at `place`, or a new block when the
+ * place is the next one. The block's finished state (with its signature) comes as the reply's
+ * new state and replaces what was gathered here.
+ */
+function appendThinking(
+  entries: TranscriptEntry[],
+  payload: { key: string; place: number; delta: string }
+): TranscriptEntry[] {
+  const index = findIndex(entries, payload.key)
+  const current = entries[index]
+  if (current?.item.kind !== 'assistant') return entries
+  const blocks = [...(current.item.thinking ?? [])]
+  const block = blocks[payload.place]
+  if (block?.type === 'thinking') {
+    blocks[payload.place] = { ...block, thinking: block.thinking + payload.delta }
+  } else if (payload.place === blocks.length) {
+    blocks.push({ type: 'thinking', thinking: payload.delta, signature: '' })
+  } else {
+    return entries
+  }
+  const next = entries.slice()
+  next[index] = { key: current.key, item: { ...current.item, thinking: blocks } }
+  return next
+}
+
 function reduceEvent(state: ChatState, event: AnyEvent): ChatState {
   switch (event.event) {
     case 'transcript.item': {
@@ -116,6 +151,8 @@ function reduceEvent(state: ChatState, event: AnyEvent): ChatState {
     }
     case 'message.delta':
       return { ...state, entries: appendDelta(state.entries, event.payload) }
+    case 'thinking.delta':
+      return { ...state, entries: appendThinking(state.entries, event.payload) }
     case 'turn.started':
       return { ...state, running: true, turnId: event.payload.turnId, sending: false }
     // A turn's end is an item the core recorded before saying it ended: only the flags change.
@@ -144,6 +181,7 @@ export function eventSessionId(event: AnyEvent): string | null {
       return event.payload.id
     case 'transcript.item':
     case 'message.delta':
+    case 'thinking.delta':
     case 'turn.started':
     case 'turn.completed':
     case 'turn.failed':
@@ -175,6 +213,7 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
         status: 'ready',
         entries: action.entries,
         running: action.running,
+        branches: action.branches ?? {},
         turnId: action.running ? runningTurn(action.entries) : null
       }
     case 'load-failed':

@@ -1,4 +1,4 @@
-import { memo, type JSX } from 'react'
+import { memo, type JSX, type ReactNode } from 'react'
 import type { TranscriptItem } from '../../../../shared/domain'
 import { formatUsage } from '../../lib/format'
 import { AlertIcon } from '../../lib/icons'
@@ -10,7 +10,14 @@ function wasStopped(stopReason: string): boolean {
 }
 
 /** Under each finished turn: what it cost, and why it ended when that is news. */
-export const TurnEnd = memo(function TurnEnd({ item }: { item: TurnEndItem }): JSX.Element {
+export const TurnEnd = memo(function TurnEnd({
+  item,
+  children
+}: {
+  item: TurnEndItem
+  /** Shown under why it ended, above the line closing the turn (Retry and Continue). */
+  children?: ReactNode
+}): JSX.Element {
   const { usage } = item
   const hasUsage = usage.inputTokens + usage.outputTokens + usage.cachedTokens > 0
   // Set when a recorded session is loaded: the app stopped (was killed) during this turn.
@@ -40,6 +47,7 @@ export const TurnEnd = memo(function TurnEnd({ item }: { item: TurnEndItem }): J
           Forked from another session here
         </div>
       )}
+      {children}
       {/* A turn cut short often has no usage report; zeros would read as a real count. */}
       {(hasUsage || (!item.error && !stopped && !interrupted && !forked)) && (
         <div className="turn-end__usage" data-testid="turn-usage" title="Tokens used by this turn">

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState, type JSX, type KeyboardEvent } from 'reac
 import { errorMessage } from '../../lib/errors'
 import { useSessions } from '../sessions/sessions-store'
 import { runBuiltin } from '../skills/builtin-commands'
+import { openShortcuts } from '../shortcuts/keys-store'
 import { builtinOf, commandItems, type PaletteItem } from '../skills/slash-commands'
 import { loadCommands, useSkills } from '../skills/skills-store'
 import { fetchPrompt, loadMcpStatus, useMcp } from './mcp-store'
@@ -42,7 +43,6 @@ export function usePromptPalette(draft: string, setDraft: (text: string) => void
     ],
     [commands, entries]
   )
-  const [help, setHelp] = useState(false)
   const [active, setActive] = useState(0)
   const [dismissed, setDismissed] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
@@ -63,7 +63,6 @@ export function usePromptPalette(draft: string, setDraft: (text: string) => void
     setSeenDraft(draft)
     setActive(0)
     setError(null)
-    if (draft) setHelp(false)
   }
 
   const matches = dismissed === draft ? [] : paletteMatches(draft, lines)
@@ -86,8 +85,9 @@ export function usePromptPalette(draft: string, setDraft: (text: string) => void
       if (entry.arguments.length === 0) run(entry, {})
       else setDraft(`${entry.command} `)
     } else if (builtin === 'help') {
+      // A local command: the shortcuts list opens, with the commands; nothing is sent.
       setDraft('')
-      setHelp(true)
+      openShortcuts(lines.map(({ command, description, tag }) => ({ command, description, tag })))
     } else if (builtin) {
       setDraft('')
       void runBuiltin(builtin).then((failure) => failure && setError(failure))
@@ -114,9 +114,11 @@ export function usePromptPalette(draft: string, setDraft: (text: string) => void
       event.stopPropagation()
       return true
     }
-    if (help && event.key === 'Escape') {
+    // `/help` is local even with the list closed (Escape): it never goes to the model.
+    const help = lines.find((line) => builtinOf(line) === 'help')
+    if (help && draft.trim() === help.command && event.key === 'Enter' && !event.shiftKey) {
       event.preventDefault()
-      setHelp(false)
+      choose(help)
       return true
     }
     if (invocation && event.key === 'Enter' && !event.shiftKey) {
@@ -159,24 +161,6 @@ export function usePromptPalette(draft: string, setDraft: (text: string) => void
         </ul>
         <div className="prompt-palette__footer">
           Commands · ↑↓ to choose · Enter or Tab to use · Esc to close
-        </div>
-      </div>
-    )
-  } else if (help) {
-    element = (
-      <div className="prompt-palette" data-testid="command-help">
-        <div className="prompt-palette__help">
-          <div className="prompt-palette__help-title">Commands</div>
-          {lines.map((line) => (
-            <div key={`${line.tag}:${line.command}`} className="prompt-palette__help-row">
-              <span className="prompt-palette__command">{line.command}</span>
-              <span className="prompt-palette__text">{line.description}</span>
-              <span className="prompt-palette__tag">{line.tag}</span>
-            </div>
-          ))}
-        </div>
-        <div className="prompt-palette__footer">
-          Type / to pick a command; text after a command fills its $ARGUMENTS · Esc to close
         </div>
       </div>
     )

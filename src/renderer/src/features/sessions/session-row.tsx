@@ -4,6 +4,9 @@ import { formatBytes, formatRelative } from '../../lib/format'
 import { ChatIcon } from '../../lib/icons'
 import { deleteSession, renameSession } from './session-actions'
 import { selectSession } from './sessions-store'
+import { findInText } from '../find/find-match'
+import { landOnHit } from '../find/find-store'
+import { ApprovalDot } from '../notifications/approval-dot'
 import { PencilIcon, TrashIcon } from '../../lib/icons'
 
 interface Props {
@@ -98,7 +101,11 @@ export function SessionRow({ session, active, now, snippet, query, onError }: Pr
         data-testid="session-item"
         data-active={active ? 'true' : 'false'}
         aria-current={active ? 'page' : undefined}
-        onClick={() => selectSession(session.id)}
+        onClick={() => {
+          // From a search result: the session opens at its first mention of the words.
+          if (snippet && query) landOnHit(session.id, query)
+          selectSession(session.id)
+        }}
         onDoubleClick={() => {
           setTitle(session.title)
           setMode('rename')
@@ -107,7 +114,10 @@ export function SessionRow({ session, active, now, snippet, query, onError }: Pr
       >
         <ChatIcon className="session-item__icon" />
         <span className="session-item__text">
-          <span className="session-item__title">{shown}</span>
+          <span className="session-item__title">
+            <ApprovalDot sessionId={session.id} />
+            {shown}
+          </span>
           <span className="session-item__meta" data-testid="session-meta">
             {session.running ? (
               <span className="session-item__running" aria-label="Working">
@@ -159,12 +169,12 @@ export function SessionRow({ session, active, now, snippet, query, onError }: Pr
 
 /** The snippet with each (case-insensitive) occurrence of the query marked. */
 function marked(snippet: string, query: string): JSX.Element[] {
-  const needle = query.trim().toLowerCase()
+  const needle = query.trim()
   if (!needle) return [<span key={0}>{snippet}</span>]
   const parts: JSX.Element[] = []
-  const lower = snippet.toLowerCase()
   let from = 0
-  for (let at = lower.indexOf(needle); at >= 0; at = lower.indexOf(needle, from)) {
+  // Folded without changing lengths, so a mark never lands beside its word (see fold-case).
+  for (const at of findInText(snippet, needle)) {
     if (at > from) parts.push(<span key={parts.length}>{snippet.slice(from, at)}</span>)
     parts.push(<mark key={parts.length}>{snippet.slice(at, at + needle.length)}</mark>)
     from = at + needle.length

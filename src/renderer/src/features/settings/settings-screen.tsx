@@ -15,6 +15,7 @@ import { SearchSection } from '../web/search-section'
 import { SkillsSection } from '../skills/skills-section'
 import { ToolsSection } from './tools-section'
 import { CheckpointsSection } from '../checkpoints/checkpoints-section'
+import { NotificationsSection } from '../notifications/notifications-section'
 import { PermissionRules } from '../permissions/permission-rules'
 import { SandboxSettings } from '../permissions/sandbox-settings'
 import './settings.css'
@@ -238,6 +239,7 @@ export function SettingsScreen(): JSX.Element {
 
           {!onboarding && <ToolsSection />}
           {!onboarding && <CheckpointsSection />}
+          {!onboarding && <NotificationsSection />}
           {!onboarding && <McpSection />}
           {!onboarding && <MemorySection />}
 

@@ -1,0 +1,51 @@
+// The `@` finder's call over the contract, as a window makes it.
+import { mkdir, symlink, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { startCoreHarness } from '../testing/core-harness'
+
+describe('files.find', () => {
+  it('answers from the folder the path names, checked first, with paths relative to it', async () => {
+    const h = await startCoreHarness({ name: 'files-find', files: { 'README.md': '# hi' } })
+    await mkdir(path.join(h.workspace, 'src', 'main'), { recursive: true })
+    await writeFile(path.join(h.workspace, 'src', 'main', 'core.ts'), '')
+    await writeFile(path.join(h.dir, 'outside-core.ts'), '')
+    await symlink(path.join(h.dir, 'outside-core.ts'), path.join(h.workspace, 'core-link.ts'))
+    // A link to the project names the project itself.
+    await symlink(h.workspace, path.join(h.dir, 'project-link'))
+
+    const found = await h.client.call('files.find', {
+      workspace: path.join(h.dir, 'project-link'),
+      query: 'core',
+      limit: 10
+    })
+    expect(found).toEqual({
+      items: [{ path: 'src/main/core.ts', kind: 'file', positions: [9, 10, 11, 12] }],
+      total: 1,
+      complete: true
+    })
+    const all = await h.client.call('files.find', { workspace: h.workspace, query: '' })
+    expect(all.items.map((item) => item.path).sort()).toEqual([
+      'README.md',
+      'src',
+      'src/main',
+      'src/main/core.ts'
+    ])
+  })
+
+  it('refuses what is not a folder, and malformed input, with a sentence', async () => {
+    const h = await startCoreHarness({ name: 'files-find-bad', files: { 'a.txt': 'a' } })
+    await expect(
+      h.client.call('files.find', { workspace: path.join(h.workspace, 'a.txt'), query: 'a' })
+    ).rejects.toThrow(/is not a folder/)
+    await expect(
+      h.client.call('files.find', { workspace: path.join(h.dir, 'nowhere'), query: 'a' })
+    ).rejects.toThrow(/does not exist/)
+    await expect(
+      h.client.call('files.find', { workspace: h.workspace, query: 'x'.repeat(501) })
+    ).rejects.toThrow()
+    await expect(
+      h.client.call('files.find', { workspace: h.workspace, query: 'a', limit: 0 })
+    ).rejects.toThrow()
+  })
+})

@@ -1,0 +1,109 @@
+import {
+  useCallback,
+  useEffect,
+  useReducer,
+  useRef,
+  useState,
+  type ClipboardEvent,
+  type DragEvent
+} from 'react'
+import type { Attachment } from '../../../../shared/attachments'
+import {
+  attachmentsReducer,
+  imageFromFile,
+  initialAttachments,
+  isImageType,
+  pastedName
+} from './attachments-model'
+
+/** The message box's attachments and the handlers that fill it. */
+export interface AttachmentsBox {
+  items: Attachment[]
+  /** The sentence of the last refusal, shown above the box; null when there is none. */
+  error: string | null
+  dragging: boolean
+  remove: (index: number) => void
+  clear: () => void
+  refuse: (error: string) => void
+  attachFile: (path: string) => void
+  onPaste: (event: ClipboardEvent<HTMLElement>) => void
+  dropProps: {
+    onDragOver: (event: DragEvent<HTMLElement>) => void
+    onDragLeave: (event: DragEvent<HTMLElement>) => void
+    onDrop: (event: DragEvent<HTMLElement>) => void
+  }
+}
+
+function hasFiles(event: DragEvent<HTMLElement>): boolean {
+  return Array.from(event.dataTransfer.types).includes('Files')
+}
+
+/**
+ * The box's attachments for the session shown: pasted and dropped pictures become image chips;
+ * a dropped file that is no picture is refused with a sentence pointing to Attach file, since a
+ * dropped file carries no path the window could check against the project. Emptied when another
+ * session is shown.
+ */
+export function useAttachments(sessionId: string | null): AttachmentsBox {
+  const [state, dispatch] = useReducer(attachmentsReducer, initialAttachments)
+  const [dragging, setDragging] = useState(false)
+  const pasted = useRef(0)
+
+  useEffect(() => dispatch({ type: 'cleared' }), [sessionId])
+
+  const addFiles = useCallback(async (files: File[], fromPaste: boolean): Promise<void> => {
+    const added: Attachment[] = []
+    let refusal: string | null = null
+    for (const file of files) {
+      const name =
+        fromPaste && isImageType(file.type) ? pastedName(file.type, ++pasted.current) : file.name
+      const image = await imageFromFile(file, name)
+      if (typeof image === 'string') refusal ??= image
+      else added.push(image)
+    }
+    if (added.length > 0) dispatch({ type: 'added', items: added })
+    if (refusal) dispatch({ type: 'refused', error: refusal })
+  }, [])
+
+  const onPaste = useCallback(
+    (event: ClipboardEvent<HTMLElement>): void => {
+      const files = Array.from(event.clipboardData.items)
+        .filter((item) => item.kind === 'file')
+        .flatMap((item) => item.getAsFile() ?? [])
+      if (files.length === 0) return
+      // A picture copied with a caption (from a web page) keeps its text in the box too.
+      if (!event.clipboardData.getData('text/plain')) event.preventDefault()
+      void addFiles(files, true)
+    },
+    [addFiles]
+  )
+
+  const onDragOver = useCallback((event: DragEvent<HTMLElement>): void => {
+    if (!hasFiles(event)) return
+    event.preventDefault()
+    event.dataTransfer.dropEffect = 'copy'
+    setDragging(true)
+  }, [])
+  const onDragLeave = useCallback((): void => setDragging(false), [])
+  const onDrop = useCallback(
+    (event: DragEvent<HTMLElement>): void => {
+      setDragging(false)
+      if (!hasFiles(event)) return
+      event.preventDefault()
+      void addFiles(Array.from(event.dataTransfer.files), false)
+    },
+    [addFiles]
+  )
+
+  return {
+    items: state.items,
+    error: state.error,
+    dragging,
+    remove: (index) => dispatch({ type: 'removed', index }),
+    clear: () => dispatch({ type: 'cleared' }),
+    refuse: (error) => dispatch({ type: 'refused', error }),
+    attachFile: (path) => dispatch({ type: 'added', items: [{ kind: 'file', path }] }),
+    onPaste,
+    dropProps: { onDragOver, onDragLeave, onDrop }
+  }
+}

@@ -1,0 +1,69 @@
+import { useState, type JSX } from 'react'
+import { useSettings } from '../settings/settings-store'
+import { notificationsOn, withNotifications } from './notice'
+import { showNotice } from './notifier'
+
+/** Settings → Notifications: on or off, and a test that also asks the browser for permission. */
+export function NotificationsSection(): JSX.Element {
+  const base = useSettings((s) => s.state.base)
+  const dispatch = useSettings((s) => s.dispatch)
+  const [tested, setTested] = useState<string | null>(null)
+  const test = async (): Promise<void> => {
+    const shown = await showNotice({
+      sessionId: '',
+      title: 'Mecatl',
+      body: 'Notifications work: this is how a finished turn will look.',
+      tag: 'mecatl:test'
+    })
+    setTested(
+      shown
+        ? 'Sent. If nothing appeared, check the system’s notification settings for this app.'
+        : 'Not shown: notifications are blocked for this page or not offered here. Allow them in the browser’s site settings, then try again.'
+    )
+  }
+  return (
+    <section
+      className="settings-section"
+      aria-labelledby="notifications-heading"
+      data-testid="notifications-section"
+    >
+      <h2 id="notifications-heading" className="settings-section__title">
+        Notifications
+      </h2>
+      <p className="settings-section__hint">
+        While the window is in the background, a desktop notification says when a turn ends or an
+        approval or a question waits. Clicking it brings the session back.
+      </p>
+      <label className="tool-switches__label">
+        <input
+          type="checkbox"
+          data-testid="notifications-enabled"
+          checked={notificationsOn(base)}
+          onChange={(e) =>
+            dispatch({
+              type: 'base-set',
+              key: 'notifications',
+              value: withNotifications(base, e.target.checked)
+            })
+          }
+        />
+        Notify me when Mecatl needs me or is done
+      </label>
+      <div>
+        <button
+          type="button"
+          className="button"
+          data-testid="notifications-test"
+          onClick={() => void test()}
+        >
+          Send a test notification
+        </button>
+        {tested && (
+          <p className="field__hint" role="status">
+            {tested}
+          </p>
+        )}
+      </div>
+    </section>
+  )
+}

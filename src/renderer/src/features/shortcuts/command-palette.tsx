@@ -1,0 +1,183 @@
+import { useEffect, useMemo, useRef, useState, type JSX, type KeyboardEvent } from 'react'
+import { openSettings } from '../../shell/app-store'
+import { openFind } from '../find/find-store'
+import { toggleMonitor, useJobs } from '../jobs/jobs-store'
+import { togglePlanning } from '../safety/planning'
+import { selectedSession } from '../sessions/sessions-reducer'
+import { createSession, selectSession, useSessions } from '../sessions/sessions-store'
+import { closePalette, openShortcuts, paletteFailed, useKeys } from './keys-store'
+import { filterPalette } from './palette-filter'
+import { currentPlatform, shortcutLabel, type ShortcutId } from './shortcut-match'
+import './shortcuts.css'
+
+interface Action {
+  id: string
+  label: string
+  /** Its own shortcut, shown beside it. */
+  shortcut?: ShortcutId
+  /** Runs it; an action that can fail resolves with what went wrong, or null. */
+  run: () => void | Promise<string | null>
+}
+
+/** What the palette offers: the window's actions, then every session of the folder by title. */
+function useActions(): Action[] {
+  const sessions = useSessions((s) => s.state)
+  const jobsOpen = useJobs((s) => s.state.open)
+  return useMemo(() => {
+    const inProject = sessions.status === 'ready'
+    const current = selectedSession(sessions)
+    const actions: Action[] = []
+    if (inProject) {
+      actions.push({
+        id: 'new',
+        label: 'New session',
+        shortcut: 'new-session',
+        run: () => void createSession()
+      })
+    }
+    actions.push({
+      id: 'settings',
+      label: 'Open settings',
+      shortcut: 'settings',
+      run: openSettings
+    })
+    if (inProject && current) {
+      actions.push({
+        id: 'planning',
+        label: current.planning ? 'Turn planning mode off' : 'Turn planning mode on',
+        run: () => togglePlanning()
+      })
+    }
+    if (inProject) {
+      actions.push(
+        {
+          id: 'jobs',
+          label: jobsOpen ? 'Close the job monitor' : 'Open jobs',
+          run: toggleMonitor
+        },
+        { id: 'find', label: 'Find in the conversation', shortcut: 'find', run: openFind }
+      )
+    }
+    actions.push({ id: 'shortcuts', label: 'Show keyboard shortcuts', run: () => openShortcuts() })
+    for (const session of inProject ? sessions.sessions : []) {
+      if (session.id === sessions.selectedId) continue
+      actions.push({
+        id: `session:${session.id}`,
+        label: `Switch to: ${session.title || 'New session'}`,
+        run: () => selectSession(session.id)
+      })
+    }
+    return actions
+  }, [sessions, jobsOpen])
+}
+
+/** Ctrl/Cmd+K: a fuzzy list of the window's actions and sessions; Enter runs, Escape closes. */
+export function CommandPalette(): JSX.Element | null {
+  const open = useKeys((s) => s.paletteOpen)
+  return open ? <PaletteDialog /> : null
+}
+
+function PaletteDialog(): JSX.Element {
+  const ref = useRef<HTMLDialogElement>(null)
+  const actions = useActions()
+  const [query, setQuery] = useState('')
+  const [active, setActive] = useState(0)
+  const platform = currentPlatform()
+  const shown = filterPalette(actions, query)
+  const selected = shown[Math.min(active, shown.length - 1)]
+
+  useEffect(() => {
+    const element = ref.current
+    if (element && !element.open) element.showModal()
+  }, [])
+
+  const error = useKeys((s) => s.paletteError)
+  const run = (action: Action): void => {
+    closePalette()
+    const result = action.run()
+    if (result) void result.then((failure) => failure && paletteFailed(failure))
+  }
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>): void => {
+    if (event.nativeEvent.isComposing) return
+    const step = event.key === 'ArrowDown' ? 1 : event.key === 'ArrowUp' ? -1 : 0
+    if (step !== 0 && shown.length > 0) {
+      setActive((at) => (Math.min(at, shown.length - 1) + step + shown.length) % shown.length)
+    } else if (event.key === 'Enter' && selected) {
+      run(selected)
+    } else {
+      return
+    }
+    event.preventDefault()
+  }
+
+  return (
+    <dialog
+      ref={ref}
+      className="modal-dialog palette-dialog"
+      aria-label="Command palette"
+      data-keys-dialog=""
+      data-testid="command-palette"
+      onCancel={(event) => {
+        event.preventDefault()
+        closePalette()
+      }}
+      onClick={(event) => event.target === ref.current && closePalette()}
+    >
+      <div className="modal palette">
+        <input
+          className="palette__input"
+          data-testid="command-palette-input"
+          placeholder="Type a command or a session’s title"
+          aria-label="Command"
+          role="combobox"
+          aria-expanded="true"
+          aria-controls="command-palette-list"
+          aria-activedescendant={selected ? `command-${selected.id}` : undefined}
+          autoFocus
+          value={query}
+          onChange={(event) => {
+            setQuery(event.target.value)
+            setActive(0)
+          }}
+          onKeyDown={onKeyDown}
+        />
+        {error && (
+          <p className="palette__error" role="alert" data-testid="command-palette-error">
+            {error}
+          </p>
+        )}
+        <ul
+          id="command-palette-list"
+          className="palette__list"
+          role="listbox"
+          aria-label="Commands"
+        >
+          {shown.map((action) => (
+            <li
+              key={action.id}
+              id={`command-${action.id}`}
+              role="option"
+              aria-selected={action === selected}
+              className={`palette__item${action === selected ? ' palette__item--active' : ''}`}
+              data-testid="command-palette-item"
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => run(action)}
+            >
+              <span className="palette__label">{action.label}</span>
+              {action.shortcut && (
+                <kbd className="palette__kbd">{shortcutLabel(action.shortcut, platform)}</kbd>
+              )}
+            </li>
+          ))}
+          {shown.length === 0 && (
+            <li className="palette__empty" data-testid="command-palette-empty">
+              Nothing matches “{query.trim()}”. Try fewer letters, or part of a session’s title.
+            </li>
+          )}
+        </ul>
+        <div className="palette__footer">↑↓ to choose · Enter to run · Esc to close</div>
+      </div>
+    </dialog>
+  )
+}

@@ -1,0 +1,71 @@
+import { useEffect, type JSX } from 'react'
+import { closeSettings, openSettings, useApp } from '../../shell/app-store'
+import { openFind } from '../find/find-store'
+import { createSession } from '../sessions/sessions-store'
+import { CommandPalette } from './command-palette'
+import { closePalette, togglePalette } from './keys-store'
+import { currentPlatform, matchShortcut, type ShortcutId } from './shortcut-match'
+import { ShortcutsDialog } from './shortcuts-dialog'
+
+/** A modal of someone else's (an approval, the folder trust question) owns the keyboard. */
+function otherModalOpen(): boolean {
+  return Array.from(
+    document.querySelectorAll('dialog[open], [role="dialog"][aria-modal="true"]')
+  ).some((element) => !element.hasAttribute('data-keys-dialog'))
+}
+
+function focusComposer(): void {
+  const box = document.querySelector<HTMLTextAreaElement>('[data-testid="composer-input"]')
+  if (!box) return
+  box.focus()
+  box.setSelectionRange(box.value.length, box.value.length)
+}
+
+/** Settings cover the conversation; leave them for what happens in it (not during first run). */
+function backToConversation(): void {
+  const { settingsOpen, onboarding } = useApp.getState().state
+  if (settingsOpen && !onboarding) closeSettings()
+}
+
+function perform(id: ShortcutId): void {
+  if (id === 'palette') return togglePalette()
+  closePalette()
+  switch (id) {
+    case 'new-session':
+      return void createSession()
+    case 'find':
+      backToConversation()
+      return openFind()
+    case 'settings':
+      return openSettings()
+    case 'focus-composer':
+      backToConversation()
+      return focusComposer()
+  }
+}
+
+/**
+ * The window's Ctrl/Cmd shortcuts, and the palette and shortcuts list they open. Keys are read
+ * before anything else on the page sees them (capture), so Ctrl/Cmd+F is the app's find, not
+ * the browser's, even from inside the message box.
+ */
+export function KeyboardLayer(): JSX.Element {
+  useEffect(() => {
+    const platform = currentPlatform()
+    const onKey = (event: KeyboardEvent): void => {
+      const id = matchShortcut(event, platform)
+      if (!id || otherModalOpen()) return
+      event.preventDefault()
+      event.stopPropagation()
+      perform(id)
+    }
+    window.addEventListener('keydown', onKey, { capture: true })
+    return () => window.removeEventListener('keydown', onKey, { capture: true })
+  }, [])
+  return (
+    <>
+      <CommandPalette />
+      <ShortcutsDialog />
+    </>
+  )
+}
