@@ -49,7 +49,8 @@ test('a turn killed mid-stream shows as interrupted, with everything before it',
 }) => {
   app.fakeModel.setScript([
     { text: 'Reading.', toolCalls: [{ name: 'Read', input: { path: 'notes/todo.md' } }] },
-    { text: 'The list says to buy milk and more. '.repeat(30), chunkDelayMs: 400 },
+    // Slow enough that the kill below always lands mid-reply, however loaded the machine.
+    { text: 'The list says to buy milk and more. '.repeat(30), chunkDelayMs: 1500 },
     { text: 'Picking up where we were.' }
   ])
   await app.openFolder(page)

@@ -299,6 +299,8 @@ test('a session opened from the search lands on its hit, far back in a long tran
   page,
   app
 }) => {
+  // 170 real tool calls: slow on a loaded machine, so this test gets more time than most.
+  test.setTimeout(180_000)
   // Enough tool calls that the first message is outside the transcript's rendered window.
   const reads = Array.from({ length: 170 }, () => ({
     name: 'Read',
@@ -316,7 +318,7 @@ test('a session opened from the search lands on its hit, far back in a long tran
     .fill('Read README.md for the zebra crossing, many times over')
   await page.getByTestId('send-button').click()
   await expect(page.getByTestId('message-assistant').last()).toContainText('All read', {
-    timeout: 30_000
+    timeout: 120_000
   })
   await waitForTurnEnd(page)
   await page.getByTestId('new-session-button').click()

@@ -1,8 +1,9 @@
-import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron'
+import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'electron'
 import { ipcChannels, type EventFrame, type PreloadBridge } from '../shared/contract/bridge'
 import { isCallName, isEventName } from '../shared/contract/names'
 
-// The page gets two verbs and nothing else: no ipcRenderer, no process, no Node.
+// The page gets two verbs and where a dropped file lives, nothing else: no ipcRenderer, no
+// process, no Node.
 let announced = false
 
 const bridge: PreloadBridge = {
@@ -26,6 +27,13 @@ const bridge: PreloadBridge = {
     }
     return () => {
       ipcRenderer.removeListener(ipcChannels.event, onEvent)
+    }
+  },
+  pathForFile(file) {
+    try {
+      return webUtils.getPathForFile(file)
+    } catch {
+      return ''
     }
   }
 }

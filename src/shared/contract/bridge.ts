@@ -16,6 +16,11 @@ export interface EventFrame {
 export interface PreloadBridge {
   call(method: string, input: unknown): Promise<CallResponse>
   subscribe(listener: (frame: EventFrame) => void): () => void
+  /**
+   * Where a file dropped on the window lives (Electron's webUtils), '' when it has no path; the
+   * desktop only: a browser never tells a page where a dropped file came from.
+   */
+  pathForFile?(file: File): string
 }
 
 /** The IPC channel names the preload and the Electron transport agree on. */

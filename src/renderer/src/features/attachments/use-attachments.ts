@@ -15,6 +15,8 @@ import {
   isImageType,
   pastedName
 } from './attachments-model'
+import { droppedProjectPath } from './dropped-path'
+import { useSessions } from '../sessions/sessions-store'
 
 /** The message box's attachments and the handlers that fill it. */
 export interface AttachmentsBox {
@@ -39,31 +41,45 @@ function hasFiles(event: DragEvent<HTMLElement>): boolean {
 }
 
 /**
- * The box's attachments for the session shown: pasted and dropped pictures become image chips;
- * a dropped file that is no picture is refused with a sentence pointing to Attach file, since a
- * dropped file carries no path the window could check against the project. Emptied when another
- * session is shown.
+ * The box's attachments for the session shown: pasted and dropped pictures become image chips.
+ * A dropped file that is no picture becomes a project file's chip on the desktop, whose preload
+ * says where it lives (the core checks that path against the jail); in a browser, which never
+ * says, it is refused with a sentence pointing to Attach file. Emptied when another session is
+ * shown.
  */
 export function useAttachments(sessionId: string | null): AttachmentsBox {
   const [state, dispatch] = useReducer(attachmentsReducer, initialAttachments)
   const [dragging, setDragging] = useState(false)
   const pasted = useRef(0)
+  const folder = useSessions((s) => s.state.workspace ?? s.state.folder ?? '')
 
   useEffect(() => dispatch({ type: 'cleared' }), [sessionId])
 
-  const addFiles = useCallback(async (files: File[], fromPaste: boolean): Promise<void> => {
-    const added: Attachment[] = []
-    let refusal: string | null = null
-    for (const file of files) {
-      const name =
-        fromPaste && isImageType(file.type) ? pastedName(file.type, ++pasted.current) : file.name
-      const image = await imageFromFile(file, name)
-      if (typeof image === 'string') refusal ??= image
-      else added.push(image)
-    }
-    if (added.length > 0) dispatch({ type: 'added', items: added })
-    if (refusal) dispatch({ type: 'refused', error: refusal })
-  }, [])
+  const addFiles = useCallback(
+    async (files: File[], fromPaste: boolean): Promise<void> => {
+      const added: Attachment[] = []
+      let refusal: string | null = null
+      for (const file of files) {
+        const where = fromPaste || isImageType(file.type) ? '' : projectPathOf(file, folder)
+        if (typeof where === 'object') {
+          refusal ??= where.refused
+          continue
+        }
+        if (where) {
+          added.push({ kind: 'file', path: where })
+          continue
+        }
+        const name =
+          fromPaste && isImageType(file.type) ? pastedName(file.type, ++pasted.current) : file.name
+        const image = await imageFromFile(file, name)
+        if (typeof image === 'string') refusal ??= image
+        else added.push(image)
+      }
+      if (added.length > 0) dispatch({ type: 'added', items: added })
+      if (refusal) dispatch({ type: 'refused', error: refusal })
+    },
+    [folder]
+  )
 
   const onPaste = useCallback(
     (event: ClipboardEvent<HTMLElement>): void => {
@@ -106,4 +122,13 @@ export function useAttachments(sessionId: string | null): AttachmentsBox {
     onPaste,
     dropProps: { onDragOver, onDragLeave, onDrop }
   }
+}
+
+/**
+ * A dropped file's project path on the desktop, its refusal when it lies outside the project,
+ * or '' where the window cannot know where it lives (a browser): then only an image can come.
+ */
+function projectPathOf(file: File, folder: string): string | { refused: string } {
+  const absolute = window.mecatl?.pathForFile?.(file) ?? ''
+  return absolute ? droppedProjectPath(absolute, folder) : ''
 }

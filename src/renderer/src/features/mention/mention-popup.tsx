@@ -1,5 +1,6 @@
 import { useEffect, useRef, type JSX, type ReactNode } from 'react'
 import type { CallOutput } from '../../../../shared/contract'
+import { FileIcon, FolderIcon } from '../../lib/icons'
 import './mention.css'
 
 type Item = CallOutput<'files.find'>['items'][number]
@@ -78,7 +79,7 @@ export function MentionPopup(props: Props): JSX.Element {
               }}
             >
               <span className="mention-finder__kind" aria-hidden="true">
-                {item.kind === 'folder' ? '▸' : '·'}
+                {item.kind === 'folder' ? <FolderIcon size={14} /> : <FileIcon size={14} />}
               </span>
               <span className="mention-finder__path">
                 {highlighted(item.path, item.positions)}
