@@ -70,4 +70,29 @@ describe('mecatl checkpoints', () => {
     expect(unknown.code).toBe(1)
     expect(unknown.stderr).toContain('there is no checkpoint feedface')
   })
+
+  it('keeps files up to the max_file_mib of the settings in the checkpoint a restore takes first', async () => {
+    const { home, workspace } = await setup()
+    await mkdir(home, { recursive: true })
+    await writeFile(path.join(home, 'settings.yaml'), 'checkpoints:\n  max_file_mib: 8\n')
+    const store = new ShadowStore({
+      root: path.join(home, 'checkpoints'),
+      workspace,
+      maxFileBytes: 8 * 1024 * 1024
+    })
+    // Over the default 5 MiB, under the 8 the person set.
+    const big = (c: string): string => `${c.repeat(1023)}\n`.repeat(6 * 1024)
+    await writeFile(path.join(workspace, 'big.txt'), big('x'))
+    const first = await store.take('first')
+    await writeFile(path.join(workspace, 'big.txt'), big('y'))
+    const cli = (args: string[]) => runCli([...args, '--workspace', workspace], { home })
+    const restored = await cli(['checkpoints', 'restore', first.id, '--yes'])
+    expect(restored.code).toBe(0)
+    expect(await readFile(path.join(workspace, 'big.txt'), 'utf8')).toBe(big('x'))
+    // The undo checkpoint holds the big file as it was, so the restore is undone whole.
+    const undo = /To undo: checkpoints restore (\w+)/.exec(restored.stdout)?.[1]
+    expect(undo).toBeTruthy()
+    expect((await cli(['checkpoints', 'restore', undo!, '--yes'])).code).toBe(0)
+    expect(await readFile(path.join(workspace, 'big.txt'), 'utf8')).toBe(big('y'))
+  })
 })

@@ -1,7 +1,11 @@
 import { realpathSync } from 'node:fs'
 import { ShadowStore, type Checkpoint } from '../../checkpoints/shadow-store'
 import { UsageError, type CliArgs } from '../args'
+import { checkpointDefaults, type CheckpointSettings } from '../../../shared/checkpoints'
+import { settingsSchema } from '../../../shared/settings'
+import { readSettingsFile } from '../../settings/settings-file'
 import { requireValidSettings, requireWorkspace } from '../context'
+import { userSettingsFile } from '../settings-check'
 import path from 'node:path'
 
 const VERBS =
@@ -19,7 +23,12 @@ export async function checkpointsCommand(args: CliArgs): Promise<number> {
   }
   const folder = realpathSync(args.workspace ? requireWorkspace(args) : process.cwd())
   const dataDir = await requireValidSettings(args)
-  const store = new ShadowStore({ root: path.join(dataDir, 'checkpoints'), workspace: folder })
+  const store = new ShadowStore({
+    root: path.join(dataDir, 'checkpoints'),
+    workspace: folder,
+    // The window's limit: a restore's own checkpoint keeps what the window's checkpoints keep.
+    maxFileBytes: (await checkpointSettings(args, dataDir)).max_file_mib * 1024 * 1024
+  })
   if (verb === 'list') {
     if (id) throw new UsageError(`checkpoints list takes no id: ${VERBS}`)
     const all = (await store.list()).filter((c) => !args.session || c.sessionId === args.session)
@@ -68,4 +77,11 @@ function listLine(checkpoint: Checkpoint): string {
   const when = checkpoint.at ? new Date(checkpoint.at).toISOString() : '?'
   const session = checkpoint.sessionId ? `  session ${checkpoint.sessionId.slice(0, 8)}` : ''
   return `${checkpoint.id.slice(0, 12)}  ${when}  ${checkpoint.reason}${session}`
+}
+
+/** The checkpoint settings of the person's settings file (already proved valid). */
+async function checkpointSettings(args: CliArgs, dataDir: string): Promise<CheckpointSettings> {
+  const file = userSettingsFile(dataDir, args.config ? path.resolve(args.config) : undefined)
+  const read = await readSettingsFile(file, settingsSchema)
+  return read.kind === 'valid' ? read.value.checkpoints : checkpointDefaults
 }
