@@ -30,6 +30,8 @@ test('Settings shows Shell confined by bubblewrap, and a confined command reads 
   await page.getByTestId('sandbox-kind').selectOption('none')
   await expect(page.getByTestId('sandbox-none-warning')).toBeVisible()
   await page.getByTestId('settings-close').click()
+  // Leaving with the change unsaved asks; discarded, it never applied.
+  await page.getByTestId('leave-prompt-discard').click()
   // Left unsaved: the next command still runs confined, and Mecatl's data directory is empty.
   await sendMessage(page, 'count the files of the data directory')
   await page.getByTestId('approval-allow').click()
@@ -47,6 +49,7 @@ test('Settings shows Shell confined by bubblewrap, and a confined command reads 
 
   // Saved, "no sandbox" is the person's choice, and the badge says so from then on.
   await page.getByTestId('settings-button').click()
+  await page.getByTestId('sandbox-kind').selectOption('none')
   await page.getByTestId('provider-save-button').click()
   await expect(page.getByTestId('settings-save-status')).toHaveText('Saved')
   await expect(page.getByTestId('sandbox-status')).toHaveText(

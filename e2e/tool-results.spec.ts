@@ -5,10 +5,17 @@ import path from 'node:path'
 import type { Page } from '@playwright/test'
 import { latestToolResults } from '../src/main/testing/fake-model-server'
 import { expect, test } from './fixtures/app'
-import { readWorkspaceFile, sendMessage, toolCards, waitForTurnEnd } from './fixtures/chat'
+import {
+  openToolGroups,
+  readWorkspaceFile,
+  sendMessage,
+  toolCards,
+  waitForTurnEnd
+} from './fixtures/chat'
 
 /** Opens a tool card's details, as a person clicks its header. */
 async function expand(page: Page, tool: string): Promise<void> {
+  await openToolGroups(page)
   const card = toolCards(page, tool).last()
   await card.locator('.tool-card__header').click()
   await expect(card.locator('.tool-card__details')).toBeVisible()

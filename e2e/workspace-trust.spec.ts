@@ -66,9 +66,14 @@ test('the first open asks about the folder’s authors; not trusted, a read arms
   await app.screenshot(page, 'workspace-trust-03-untrusted-refused')
   await page.keyboard.press('Escape')
   await page.setViewportSize({ width: 900, height: 700 })
-  await expect(chip).toBeInViewport()
+  // The chat header's badge stays in view; the sidebar (with the folder's chip) hides itself at
+  // this width and comes back with its toggle, the chip still saying the folder is not trusted.
   await expect(badge).toBeInViewport()
+  await page.getByTestId('sidebar-toggle').click()
+  await expect(chip).toBeInViewport()
+  await expect(chip).toHaveAttribute('data-trust', 'untrusted')
   await app.screenshot(page, 'workspace-trust-04-untrusted-900')
+  await page.getByTestId('sidebar-toggle').click()
   await page.setViewportSize({ width: 1280, height: 800 })
 
   // Remembered: opened again, the folder is not asked about.

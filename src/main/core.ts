@@ -17,6 +17,7 @@ import type { Provider } from './providers/provider'
 import { ProviderLookup } from './providers/provider-lookup'
 import { EventHub } from './events/event-hub'
 import { createHandlers, type HostHooks } from './handlers'
+import { withKeyFile } from './providers/key-file'
 import { createRouter, type Router } from './rpc/router'
 import { SettingsStore } from './settings/settings-store'
 import { ProjectSettingsFiles } from './settings/project-settings'
@@ -173,7 +174,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   store.memory.onChange((owner, name) =>
     hub.emit('memory.changed', { scope: owner.scope, workspace: owner.project || null, name })
   )
-  const keys = { env, readSecret: options.hooks?.readSecret }
+  const hooks = withKeyFile(options.hooks ?? {}, options.dataDir)
+  const keys = { env, readSecret: hooks.readSecret }
   const searchSources: SearchSources = {
     env,
     commandLine: options.searchBackend ?? null,
@@ -285,7 +287,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     host: options.host,
     dataDir: options.dataDir,
     workspace: options.workspace ?? null,
-    hooks: options.hooks ?? {},
+    hooks,
+    stopSessionWork: async (sessionId) => {
+      await jobs.stopSession(sessionId)
+      await delegation.background?.stopSession(sessionId, 'its session was deleted')
+    },
     catalog,
     catalogFor,
     mcp,

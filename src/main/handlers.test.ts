@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises'
+import { chmod, mkdir, mkdtemp, realpath, rm, stat, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -58,7 +58,24 @@ describe('provider settings', () => {
     })
     expect(unreachable).toMatchObject({
       ok: false,
-      error: expect.stringMatching(/could not be reached/)
+      error: expect.stringMatching(/127\.0\.0\.1:9\): its port is one the HTTP client will not use/)
+    })
+    // Named and not set is missing for every kind, not a 401 from a server that wanted a key.
+    for (const kind of ['openai-compatible', 'openai', 'anthropic'] as const) {
+      const unset = await client.call('provider.test', {
+        provider: { id: 'o', kind, base_url: fake.openaiBaseUrl, api_key_env: 'NOT_SET_ANYWHERE' }
+      })
+      expect(unset).toMatchObject({
+        ok: false,
+        error: expect.stringMatching(/NOT_SET_ANYWHERE, which is not set/)
+      })
+    }
+    const malformed = await client.call('provider.test', {
+      provider: { id: 'o', kind: 'openai-compatible', base_url: '127.0.0.1:11434/v1' }
+    })
+    expect(malformed).toEqual({
+      ok: false,
+      error: expect.stringMatching(/has no scheme: start it with http:\/\/ or https:\/\//)
     })
     const missingVar = await client.call('provider.test', {
       provider: { id: 'a', kind: 'anthropic', api_key_env: 'NOT_SET_ANYWHERE' }
@@ -67,6 +84,30 @@ describe('provider settings', () => {
       ok: false,
       error: expect.stringMatching(/NOT_SET_ANYWHERE, which is not set/)
     })
+  })
+
+  it('keeps a key typed in browser mode in a 0600 file of the data directory and uses it', async () => {
+    const info = await client.call('app.info', {})
+    const keyFile = path.join(dir, 'home', 'provider-keys.json')
+    expect(info).toMatchObject({ canStoreSecrets: true, keyFile })
+    expect(await client.call('secrets.store', { name: 'o.api_key', value: 'k-1' })).toEqual({
+      stored: true
+    })
+    expect((await stat(keyFile)).mode & 0o777).toBe(0o600)
+    const provider = {
+      id: 'o',
+      kind: 'openai',
+      base_url: fake.openaiBaseUrl,
+      api_key_secret: 'o.api_key'
+    }
+    expect(await client.call('provider.test', { provider })).toMatchObject({ ok: true })
+    // Fail closed: once others can read the file, its keys are refused, with the way out.
+    await chmod(keyFile, 0o644)
+    expect(await client.call('provider.test', { provider })).toEqual({
+      ok: false,
+      error: expect.stringMatching(/can be read by others \(mode 0644\).*chmod 600/)
+    })
+    await chmod(keyFile, 0o600)
   })
 
   it('explains an invalid provider form instead of testing it', async () => {
@@ -146,9 +187,7 @@ describe('sessions and folders', () => {
 
   it('says what browser mode cannot do instead of pretending', async () => {
     const info = await client.call('app.info', {})
-    expect(info).toMatchObject({ mode: 'browser', canPickFolder: false, canStoreSecrets: false })
-    await expect(client.call('secrets.store', { name: 'k', value: 'v' })).rejects.toThrow(
-      /needs the desktop app/
-    )
+    // No folder picker; keys go to the 0600 key file instead of a keychain (see above).
+    expect(info).toMatchObject({ mode: 'browser', canPickFolder: false, canStoreSecrets: true })
   })
 })

@@ -28,6 +28,7 @@ import type { QuestionBroker } from './tools/ask-user/question-broker'
 import type { Catalog } from './tools/catalog'
 import { memoryHandlers } from './tools/memory/memory-handlers'
 import { notifyHandlers } from './notifications/notify-handlers'
+import { meterHandlers } from './agent/meter-handlers'
 import { websearchHandlers } from './tools/web/web-handlers'
 import type { SearchSources } from './tools/web/search-sources'
 import { checkFolder } from './workspace/check-folder'
@@ -44,6 +45,8 @@ export interface HandlerDeps {
   dataDir: string
   workspace: string | null
   hooks: HostHooks
+  /** Stops a session's background jobs and sub-agents (before it is deleted). */
+  stopSessionWork?: (sessionId: string) => Promise<void>
   /** The built-in tools under the settings in force (a live view). */
   catalog: Catalog
   /** Built-in tools plus a project folder's MCP tools. */
@@ -107,7 +110,8 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       hub: deps.hub,
       checkFolder,
       dropCheckpoints: (workspace, sessionId) =>
-        deps.checkpoints.removeSession(workspace, sessionId)
+        deps.checkpoints.removeSession(workspace, sessionId),
+      stopWork: deps.stopSessionWork
     }),
     ...checkpointHandlers({
       checkpoints: deps.checkpoints,
@@ -119,6 +123,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     ...websearchHandlers(deps.keys, deps.searchSources),
     ...fileIndexHandlers(deps.fileIndexes, checkFolder),
     ...notifyHandlers(deps),
+    ...meterHandlers(deps),
     ...skillHandlers({
       ...deps.launchPlaces,
       userDir: deps.userDir,

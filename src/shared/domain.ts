@@ -4,6 +4,7 @@ import { callFilesSchema, fileChangeSchema } from './checkpoints'
 import { sessionProfileSchema } from './session-profile'
 import { thinkingBlockSchema } from './reasoning'
 import { turnCostSchema } from './model-prices'
+import { sessionTotalsSchema } from './meters'
 
 /** What a tool may do to the person's data and network; capabilities only ever widen. */
 export const capabilitiesSchema = z.object({
@@ -185,6 +186,8 @@ export const toolDescriptorSchema = z.object({
   name: z.string(),
   description: z.string(),
   readOnly: z.boolean(),
+  /** Whether a call changes anything depends on the call (Subagent's tools, Parallel). */
+  readOnlyByCall: z.boolean().optional(),
   source: z.string(),
   capabilities: capabilitiesSchema
 })
@@ -232,7 +235,9 @@ export const sessionSummarySchema = z.object({
   /** `no-fs`: no file, shell or delegation tools (absent: the default profile). */
   profile: sessionProfileSchema.optional(),
   /** `untrusted`: made in a folder whose authors are not trusted (absent: a trusted one). */
-  folderTrust: z.literal('untrusted').optional()
+  folderTrust: z.literal('untrusted').optional(),
+  /** Tokens and cost of all its turns, kept by main (see shared/meters.ts). */
+  totals: sessionTotalsSchema.optional()
 })
 export type SessionSummary = z.infer<typeof sessionSummarySchema>
 
@@ -348,6 +353,19 @@ export const transcriptItemSchema = z.discriminatedUnion('kind', [
 ])
 export type TranscriptItem = z.infer<typeof transcriptItemSchema>
 
+/**
+ * What the permission rules' shell parser found in a Shell call, for the approval dialog: the
+ * simple commands it will run (those inside substitutions and `bash -c` included), the files it
+ * opens by redirection, its substitutions, and why its words alone cannot be trusted.
+ */
+export const approvalShellSchema = z.object({
+  commands: z.array(z.string()),
+  redirections: z.array(z.object({ source: z.string(), access: z.enum(['read', 'write']) })),
+  substitutions: z.array(z.string()),
+  concerns: z.array(z.string())
+})
+export type ApprovalShell = z.infer<typeof approvalShellSchema>
+
 export const approvalRequestSchema = z.object({
   approvalId: z.string(),
   sessionId: z.string(),
@@ -362,7 +380,9 @@ export const approvalRequestSchema = z.object({
    * False when no permission rule could allow this call (a write into .git, a shell line that
    * cannot be proven harmless): the window then offers no "Always allow".
    */
-  ruleCanAllow: z.literal(false).optional()
+  ruleCanAllow: z.literal(false).optional(),
+  /** A Shell call's command as the parser read it (absent for other tools). */
+  shell: approvalShellSchema.optional()
 })
 export type ApprovalRequest = z.infer<typeof approvalRequestSchema>
 

@@ -97,6 +97,20 @@ const openaiPrices: Readonly<Record<string, ModelPrice>> = {
   'o4-mini': openai(1.1, 4.4, 0.275)
 }
 
+/** One row of the built-in table, as Settings lists it. */
+export interface BuiltInPrice {
+  kind: 'anthropic' | 'openai'
+  model: string
+  price: ModelPrice
+}
+
+/** The built-in table (taken on PRICES_TAKEN), Anthropic's models first. */
+export function builtInPrices(): BuiltInPrice[] {
+  const rows = (kind: BuiltInPrice['kind'], table: Readonly<Record<string, ModelPrice>>) =>
+    Object.entries(table).map(([model, price]) => ({ kind, model, price }))
+  return [...rows('anthropic', anthropicPrices), ...rows('openai', openaiPrices)]
+}
+
 // A dated snapshot or alias of a listed model costs what the model costs; any other suffix
 // (`-pro`, `-codex`, `-audio`) is another model with its own price, so it is not guessed.
 const versionSuffix = /^(-\d{8}|-\d{4}-\d{2}-\d{2}|-latest)?$/

@@ -8,6 +8,7 @@ import { sandboxDefaults, sandboxSettingsSchema } from './sandbox'
 import { temporaryStorageDefaults, temporaryStorageSchema } from './temporary-storage'
 import { checkReasoning, modelReasoningSchema } from './reasoning'
 import { priceSettingsSchema } from './model-prices'
+import { appearanceDefaults, appearanceSettingsSchema } from './appearance'
 
 const envVarName = z
   .string()
@@ -153,6 +154,8 @@ export const settingsSchema = z
       .object({ enabled: z.boolean().default(true) })
       .strict()
       .default({ enabled: true }),
+    /** Light, dark or following the system (see src/shared/appearance.ts). */
+    appearance: appearanceSettingsSchema.default(appearanceDefaults),
     /** `enabled: false` removes Skill and SkillDraft (skills stay usable as slash commands). */
     skills: z
       .object({ enabled: z.boolean().default(true) })

@@ -19,6 +19,8 @@ export interface SessionHandlerDeps {
   checkFolder: (folder: string) => Promise<string>
   /** Drops the checkpoints a session's turns took, when its deletion asks to. */
   dropCheckpoints?: (workspace: string, sessionId: string) => Promise<number>
+  /** Stops what a session left running (background jobs and sub-agents) before it is deleted. */
+  stopWork?: (sessionId: string) => Promise<void>
 }
 
 /** The session list's calls on recorded sessions: rename, delete, search, fork and export. */
@@ -45,6 +47,10 @@ export function sessionHandlers(deps: SessionHandlerDeps): Pick<Handlers, Sessio
     },
     'session.delete': async ({ sessionId, checkpoints }) => {
       const session = sessions.get(sessionId)
+      if (session.running) sessions.drop(sessionId) // refuses, saying why
+      // Its jobs and sub-agents end first, while the session is still there to record their
+      // ends: then nothing works on, or records, for a deleted session.
+      await deps.stopWork?.(sessionId)
       sessions.drop(sessionId)
       const deleted = store.delete(sessionId)
       // Its cut tool outputs go with it; nothing else refers to them.

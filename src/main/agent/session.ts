@@ -13,6 +13,7 @@ import { userConfigDir } from '../skills/user-dir'
 import { PathJail } from '../workspace/path-jail'
 import { ReadVersions } from '../workspace/read-versions'
 import { SpillStore } from '../workspace/spill'
+import { totalsOf } from '../../shared/meters'
 
 const TITLE_LENGTH = 60
 
@@ -144,6 +145,12 @@ export class Session {
     return this.shown().map((item) => structuredClone(item))
   }
 
+  /** The newest `tail` items of the branch shown (all for Infinity), and how many it holds. */
+  transcriptTail(tail: number): { items: TranscriptItem[]; total: number } {
+    const shown = this.shown()
+    return { items: shown.slice(-tail).map((item) => structuredClone(item)), total: shown.length }
+  }
+
   private shown(): TranscriptItem[] {
     const path = new Set(this.branches.path())
     return this.items.filter((item) => this.branches.shows(transcriptKey(item), path))
@@ -183,7 +190,9 @@ export class Session {
       planning: this.planning,
       forkedFrom: this.forkedFrom,
       ...(this.profile === 'default' ? {} : { profile: this.profile }),
-      ...(this.trusted ? {} : { folderTrust: 'untrusted' as const })
+      ...(this.trusted ? {} : { folderTrust: 'untrusted' as const }),
+      // Every branch's turns: a turn left on another branch was paid for all the same.
+      totals: totalsOf(this.items)
     }
   }
 }

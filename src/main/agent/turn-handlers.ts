@@ -67,12 +67,13 @@ export function turnHandlers(deps: TurnHandlerDeps): Pick<Handlers, TurnCall> {
       const folder = await checkFolder(workspace)
       return (await sessions.create(folder, profile)).summary()
     },
-    'session.get': async ({ sessionId }) => {
+    'session.get': async ({ sessionId, tail }) => {
       const session = sessions.get(sessionId)
-      const transcript = session.transcript()
+      const { items: transcript, total } = session.transcriptTail(tail ?? Infinity)
       return {
         session: { ...session.summary(), sizeBytes: deps.sessionStore.get(sessionId)?.sizeBytes },
         transcript,
+        total,
         keys: transcript.map(transcriptKey),
         pendingApprovals: deps.approver?.pending(sessionId) ?? [],
         todos: session.todos.items(),

@@ -79,6 +79,11 @@ describe('plain mecatl tools', () => {
     const lines = result.stdout.trim().split('\n')
     const read = lines.find((line) => line.startsWith('Read '))
     expect(read).toMatch(/^Read +read-only, private +builtin +\S.+/)
+    // Delegation is read-only or not by what each call gives its children (see readOnlyFor).
+    expect(lines.find((line) => line.startsWith('Subagent '))).toMatch(
+      /^Subagent +read-only or mutating by call/
+    )
+    expect(lines.find((line) => line.startsWith('Write '))).toMatch(/^Write +mutating/)
     // One line each: no description spills onto a line of its own.
     const listed = lines.filter((line) => /^[A-Z][A-Za-z]+ +(read-only|mutating)/.test(line))
     expect(listed.length).toBe(lines.length - 1)

@@ -1,4 +1,4 @@
-import { BrowserWindow, shell } from 'electron'
+import { BrowserWindow, dialog, shell } from 'electron'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { IpcTransport } from './ipc-transport'
@@ -82,6 +82,19 @@ export class WindowManager {
     const contents = window.webContents
     contents.on('will-navigate', (event, url) => {
       if (!this.isTrustedUrl(url)) event.preventDefault()
+    })
+    // The page holds unsaved Settings: Electron would keep the window open without a word, so
+    // ask here, as a browser asks for the same page.
+    contents.on('will-prevent-unload', (event) => {
+      const choice = dialog.showMessageBoxSync(window, {
+        type: 'question',
+        buttons: ['Stay', 'Close without saving'],
+        defaultId: 0,
+        cancelId: 0,
+        message: 'Close with unsaved changes in Settings?',
+        detail: 'Your changes are not saved yet. Stay to save them, or close and lose them.'
+      })
+      if (choice === 1) event.preventDefault()
     })
     contents.setWindowOpenHandler(({ url }) => {
       if (/^https?:\/\//.test(url)) void shell.openExternal(url)

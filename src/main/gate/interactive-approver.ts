@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { ApprovalRequest } from '../../shared/domain'
 import type { EventHub } from '../events/event-hub'
 import { isReadOnlyCall } from '../tools/tool'
+import { approvalShell } from './approval-shell'
 import type { Approver, ApproverAnswer, GateRequest } from './gate'
 
 interface Waiting {
@@ -19,7 +20,8 @@ export class InteractiveApprover implements Approver {
 
   constructor(private readonly hub: EventHub) {}
 
-  ask(request: GateRequest, signal: AbortSignal, reason: string): Promise<ApproverAnswer> {
+  async ask(request: GateRequest, signal: AbortSignal, reason: string): Promise<ApproverAnswer> {
+    const shell = await approvalShell(request.tool.name, request.input)
     const approval: ApprovalRequest = {
       approvalId: randomUUID(),
       sessionId: request.sessionId,
@@ -29,7 +31,8 @@ export class InteractiveApprover implements Approver {
       readOnly: isReadOnlyCall(request.tool, request.input),
       capabilities: { ...request.tool.capabilities },
       reason,
-      ...(request.ruleCanAllow === false ? { ruleCanAllow: false as const } : {})
+      ...(request.ruleCanAllow === false ? { ruleCanAllow: false as const } : {}),
+      ...(shell ? { shell } : {})
     }
     return new Promise((resolve) => {
       const onAbort = (): void => {

@@ -32,6 +32,8 @@ export interface ShellAnalysis {
   redirections: Redirection[]
   /** A `cd`, `pushd` or `popd` is on the line: a relative path may not be in the project folder. */
   changesFolder: boolean
+  /** Each `$(…)`, backtick or `<(…)` as written: their commands run first, and are listed too. */
+  substitutions: string[]
 }
 
 const SHELLS = new Set(['bash', 'sh', 'zsh', 'dash', 'ksh'])
@@ -70,7 +72,8 @@ export async function analyzeShell(script: string): Promise<ShellAnalysis> {
     commands: [],
     concerns: [],
     redirections: [],
-    changesFolder: false
+    changesFolder: false,
+    substitutions: []
   }
   if (tree.rootNode.hasError) {
     analysis.concerns.push('the command does not parse as bash')
@@ -104,6 +107,7 @@ async function walk(node: Node, out: ShellAnalysis, depth: number): Promise<void
     }
     case 'command_substitution':
     case 'process_substitution':
+      out.substitutions.push(node.text)
       for (const child of node.namedChildren) if (child) await walk(child, out, depth)
       return
   }

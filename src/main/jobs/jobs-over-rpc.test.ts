@@ -219,4 +219,39 @@ describe('jobs through the router', () => {
       stopReason: 'stopped because the session ended'
     })
   })
+
+  it('stops a session’s background jobs when the session is deleted, and no other session’s', async () => {
+    fake.setScript([
+      {
+        toolCalls: [
+          {
+            name: 'Shell',
+            input: { command: 'sleep 60', background: true, description: 'Wait' }
+          }
+        ]
+      },
+      { text: 'started' }
+    ])
+    const { core, client, events } = await openCore()
+    const session = await client.call('session.create', { workspace })
+    await client.call('session.send', { sessionId: session.id, text: 'wait in the background' })
+    await until(() => events.some((e) => e.event === 'turn.completed'))
+    const [job] = core.jobs.backgroundJobs(session.id)
+    expect(job?.summary().state).toBe('running')
+    const other = await core.jobs.start({
+      sessionId: 'another',
+      workspace,
+      callId: null,
+      command: 'sleep 60',
+      background: true,
+      timeoutMs: null
+    })
+
+    expect(await client.call('session.delete', { sessionId: session.id })).toEqual({
+      deleted: true
+    })
+    // Stopped by the time the delete answered, its process group with it.
+    expect(job?.summary().state).toBe('stopped')
+    expect(other.summary().state).toBe('running')
+  })
 })

@@ -3,8 +3,14 @@ import { incompleteUtf8Tail, orphanUtf8Head, plainText, stripAnsi } from './term
 
 describe('plainText', () => {
   it('removes colours, cursor moves and titles', () => {
-    const raw = '\x1b]0;my title\x07\x1b[1;32mPASS\x1b[0m src/a.test.ts \x1b[2K\x1b[1Gdone'
-    expect(plainText(raw)).toBe('PASS src/a.test.ts done')
+    const raw = '\x1b]0;my title\x07\x1b[1;32mPASS\x1b[0m src/a.test.ts \x1b[3Cdone'
+    expect(plainText(raw)).toBe('PASS src/a.test.ts    done')
+  })
+
+  it('shows an npm spinner the way the terminal did: gone once cleared', () => {
+    const frame = (glyph: string): string => `\x1b[1G\x1b[2K${glyph}`
+    const raw = `${['⠙', '⠹', '⠸'].map(frame).join('')}\x1b[1G\x1b[2Kup to date in 1s\r\n`
+    expect(plainText(raw)).toBe('up to date in 1s\n')
   })
 
   it('turns CRLF into LF', () => {

@@ -1,3 +1,5 @@
+import { terminalScreen } from '../../shared/terminal-screen'
+
 // Escape sequences a terminal acts on but a model should not read: OSC (titles, hyperlinks)
 // ended by BEL or ST, CSI (colours, cursor moves), and the two-byte ESC forms.
 // eslint-disable-next-line no-control-regex
@@ -6,9 +8,6 @@ const OSC = /\x1b\][\s\S]*?(?:\x07|\x1b\\)/g
 const CSI = /\x1b\[[0-?]*[ -/]*[@-~]/g
 // eslint-disable-next-line no-control-regex
 const OTHER_ESC = /\x1b(?:[()*+][0-9A-Za-z]|[@-Z\\^_=>78])/g
-// Control characters other than tab and newline (carriage returns are handled per line).
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/g
 
 /** Removes colours and other terminal escape sequences. */
 export function stripAnsi(text: string): string {
@@ -16,18 +15,12 @@ export function stripAnsi(text: string): string {
 }
 
 /**
- * What a pty printed, as plain text for the model: escapes removed, CRLF as LF, and a line
- * redrawn with carriage returns (a progress bar) reduced to what it finally showed.
+ * What a pty printed, as plain text for the model: what the terminal finally showed, with
+ * escapes removed, CRLF as LF, and lines redrawn in place (spinners, progress bars) reduced to
+ * their last state (see shared/terminal-screen).
  */
 export function plainText(text: string): string {
-  return stripAnsi(text)
-    .split('\n')
-    .map((line) => {
-      const trimmed = line.endsWith('\r') ? line.slice(0, -1) : line
-      const lastReturn = trimmed.lastIndexOf('\r')
-      return (lastReturn === -1 ? trimmed : trimmed.slice(lastReturn + 1)).replace(CONTROL, '')
-    })
-    .join('\n')
+  return terminalScreen(text)
 }
 
 /** How many bytes at the end of `bytes` start a UTF-8 character that is not complete yet. */

@@ -43,18 +43,17 @@ function resolveKey(settings: ProviderSettings, keys: KeySource): string {
     if (stored) return stored
     if (!settings.api_key_env) {
       throw new ProviderConfigError(
-        `The key stored as "${settings.api_key_secret}" for provider ${settings.id} is not available here (stored keys need the desktop app); set api_key_env to the name of an environment variable instead.`
+        `The key stored as "${settings.api_key_secret}" for provider ${settings.id} is not available here (it was stored on another machine or with the desktop app's keychain); enter the key again in Settings, or set api_key_env to the name of an environment variable.`
       )
     }
   }
   if (settings.api_key_env) {
     const value = keys.env[settings.api_key_env]
     if (value) return value
-    if (settings.kind !== 'openai-compatible') {
-      throw new ProviderConfigError(
-        `Provider ${settings.id} reads its API key from the environment variable ${settings.api_key_env}, which is not set. Set it and restart Mecatl, or choose another provider.`
-      )
-    }
+    // Named means wanted, for a local server too: sending none would come back as a 401.
+    throw new ProviderConfigError(
+      `Provider ${settings.id} reads its API key from the environment variable ${settings.api_key_env}, which is not set. Set it and restart Mecatl, enter the key in Settings, or clear the variable's name if the server needs no key.`
+    )
   } else if (settings.kind !== 'openai-compatible') {
     throw new ProviderConfigError(
       `Provider ${settings.id} has no API key: set api_key_env to the name of the environment variable that holds it.`

@@ -2,8 +2,8 @@ import { RpcError } from '../../shared/contract'
 import type { Handlers } from '../../shared/contract/handlers'
 import { providerSettingsSchema } from '../../shared/settings'
 import type { SettingsStore } from '../settings/settings-store'
-import { describeFailure } from '../agent/turn-loop'
 import { createProvider, type KeySource } from './create-provider'
+import { describeBaseUrl, describeProviderFailure } from './provider-errors'
 import { modelInventory } from './model-inventory'
 
 const PROVIDER_TEST_TIMEOUT_MS = 15_000
@@ -21,18 +21,23 @@ type ProviderCall = 'provider.test' | 'provider.models' | 'secrets.store'
 export function providerHandlers(deps: ProviderHandlerDeps): Pick<Handlers, ProviderCall> {
   return {
     'provider.test': async ({ provider: raw }) => {
+      // Before the schema, whose "Invalid URL" says nothing of what is wrong with it.
+      const baseUrl = (raw as { base_url?: unknown } | null)?.base_url
+      const malformed = typeof baseUrl === 'string' ? describeBaseUrl(baseUrl) : null
+      if (malformed) return { ok: false, error: malformed }
       const parsed = providerSettingsSchema.safeParse(raw)
       if (!parsed.success) {
         const first = parsed.error.issues[0]
         return { ok: false, error: `${first?.path.join('.') || 'provider'}: ${first?.message}` }
       }
+      const signal = AbortSignal.timeout(PROVIDER_TEST_TIMEOUT_MS)
       try {
         // A draft from the form, not a lookup: it is not in the settings yet.
         const provider = createProvider(parsed.data, deps.keys)
-        const models = await provider.listModels(AbortSignal.timeout(PROVIDER_TEST_TIMEOUT_MS))
+        const models = await provider.listModels(signal)
         return { ok: true, models }
       } catch (error) {
-        return { ok: false, error: describeFailure(error) }
+        return { ok: false, error: describeProviderFailure(error, parsed.data, signal) }
       }
     },
     'provider.models': async () => {

@@ -3,6 +3,8 @@ import { markdownToPlain } from './markdown-plain'
 import type { SessionSummary } from '../../shared/domain'
 import type { StoreDatabase } from './database'
 import { SessionLog, type NewEvent, type StoredEvent } from './session-log'
+import { storedTotals } from './session-totals'
+import { emptyTotals } from '../../shared/meters'
 import { describeStoreFailure, RecordingError } from './store-failure'
 
 export type { NewEvent, StoredEvent } from './session-log'
@@ -142,13 +144,14 @@ export class SessionStore {
 
   /** A folder's sessions that hold at least one message, latest activity first. */
   list(workspace: string): StoredSession[] {
+    const totals = storedTotals(this.database, workspace)
     return this.database
       .prepare<[string], SessionRow>(
         `SELECT * FROM sessions WHERE workspace = ? AND message_count > 0
          ORDER BY updated_at DESC`
       )
       .all(workspace)
-      .map(fromRow)
+      .map((row) => ({ ...fromRow(row), totals: totals.get(row.id) ?? emptyTotals() }))
   }
 
   /** Every recorded session of every folder, latest first (the CLI's id-prefix lookup). */

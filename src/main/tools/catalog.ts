@@ -37,6 +37,7 @@ export class Catalog {
       name: tool.name,
       description: tool.description,
       readOnly: tool.readOnly,
+      ...(tool.readOnlyFor ? { readOnlyByCall: true } : {}),
       source: tool.source,
       capabilities: { ...tool.capabilities }
     }))

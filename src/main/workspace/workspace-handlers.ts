@@ -12,6 +12,8 @@ export interface HostHooks {
   openWorkspace?: (folder: string, caller: string) => Promise<boolean>
   storeSecret?: (name: string, value: string) => Promise<void>
   readSecret?: (name: string) => string | undefined
+  /** The file stored keys are kept in (mode 0600) where no OS keychain keeps them. */
+  secretFile?: string
   /**
    * Shows a desktop notification for the caller's window; `clicked` runs when the person clicks
    * it. Resolves false where the host shows none.
@@ -48,6 +50,7 @@ export function workspaceHandlers(deps: WorkspaceHandlerDeps): Pick<Handlers, Wo
       dataDir: deps.dataDir,
       canPickFolder: Boolean(hooks.pickFolder),
       canStoreSecrets: Boolean(hooks.storeSecret),
+      keyFile: hooks.secretFile ?? null,
       workspace: deps.workspace
     }),
     'workspace.recent': async () => ({ folders: await deps.recent.list() }),

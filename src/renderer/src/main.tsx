@@ -3,11 +3,18 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './shell/app'
 import { wireStores } from './shell/wiring'
+import { wireTheme } from './features/appearance/page-theme'
+import { wireAnnouncer } from './features/appearance/announcer'
 import './styles/base.css'
 import './styles/controls.css'
 import './styles/surfaces.css'
+import './styles/theme-dark.css'
+import './styles/code-highlight.css'
 
+// Before the first render, so the first frame is already in the chosen theme.
+wireTheme()
 wireStores()
+wireAnnouncer()
 
 const root = document.getElementById('root')
 if (!root) throw new Error('The page has no #root element')

@@ -46,6 +46,8 @@ const coreCalls = {
       dataDir: z.string(),
       canPickFolder: z.boolean(),
       canStoreSecrets: z.boolean(),
+      /** Where typed keys are kept when a file (0600) keeps them, not the OS keychain. */
+      keyFile: z.string().nullable().optional(),
       workspace: z.string().nullable()
     })
   },
@@ -79,10 +81,15 @@ const coreCalls = {
     output: sessionSummarySchema
   },
   'session.get': {
-    input: sessionRef,
+    input: sessionRef.extend({
+      /** Only the newest `tail` items (a long session's first screen); the rest in a second read. */
+      tail: z.number().int().positive().optional()
+    }),
     output: z.object({
       session: sessionSummarySchema,
       transcript: z.array(transcriptItemSchema),
+      /** How many items the branch shown holds: more than `transcript` when `tail` cut it. */
+      total: z.number().int().nonnegative().optional(),
       /** `keys[i]` is the key of `transcript[i]` (see transcriptKey): the window folds by it. */
       keys: z.array(z.string()),
       pendingApprovals: z.array(approvalRequestSchema),

@@ -6,6 +6,7 @@ import {
   restorePlanSchema
 } from '../checkpoints'
 import { jobSummarySchema } from '../jobs'
+import { sessionMetersSchema } from '../meters'
 import { mcpLogLineSchema, mcpStatusSchema } from '../mcp'
 import {
   memoryDetailSchema,
@@ -71,6 +72,8 @@ const settingsFileHealthSchema = z.object({
 
 /** The calls of the features around the core: MCP, spills, jobs, memory, web search, skills. */
 export const featureCalls = {
+  /** The chat header's meters: the model's window and compaction threshold, the session's totals. */
+  'session.meters': { input: sessionRef, output: sessionMetersSchema },
   /**
    * A desktop notification about a session, shown by the desktop app (browser mode answers
    * `shown: false`: the page uses the browser's own). A click focuses the window that asked and

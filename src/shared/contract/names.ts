@@ -23,6 +23,7 @@ export const callNames = [
   'session.search',
   'session.fork',
   'session.export',
+  'session.meters',
   'parallel.take',
   'approval.respond',
   'settings.get',

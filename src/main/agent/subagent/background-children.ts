@@ -183,6 +183,17 @@ export class BackgroundChildren {
     controller.abort(new Error(why))
   }
 
+  /**
+   * Stops every child of a session still running (it is being deleted), forgets them all, and
+   * resolves once each has ended: none goes on working for a conversation that is gone.
+   */
+  async stopSession(sessionId: string, why: string): Promise<void> {
+    const runs = this.list(sessionId)
+    for (const run of runs) this.cancel(run, why)
+    await Promise.allSettled(runs.map((run) => run.finished))
+    for (const run of runs) this.runs.delete(run.id)
+  }
+
   /** Waits until the child ends, `ms` pass, or `signal` aborts, whichever is first. */
   async wait(run: BackgroundRun, ms: number, signal: AbortSignal): Promise<void> {
     if (run.state !== 'running' || signal.aborted) return

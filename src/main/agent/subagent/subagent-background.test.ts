@@ -324,4 +324,37 @@ describe('a background Subagent', () => {
       'There is no background sub-agent subagent-1 in this session; call SubagentStatus with no arguments to list them.'
     )
   })
+
+  it('stops when its session is deleted, and is forgotten with it', async () => {
+    const hold = holdTools()
+    const h = await start(hold.tools)
+    h.fake.setScript(
+      routed(
+        [
+          {
+            toolCalls: [
+              {
+                name: 'Subagent',
+                input: { task: 'hold on', tools: ['Hold'], background: true }
+              }
+            ]
+          },
+          { toolCalls: [{ name: 'UntilHeld', input: {} }] },
+          { text: 'left it running' }
+        ],
+        [{ toolCalls: [{ name: 'Hold', input: {} }] }, { text: 'never reached' }]
+      )
+    )
+    const { id } = await h.client.call('session.create', { workspace: h.workspace })
+    await h.client.call('session.send', { sessionId: id, text: 'start a child' })
+    await h.core.sessions.idle(id)
+    expect(hold.stopped()).toBe(false)
+    await h.client.call('session.delete', { sessionId: id })
+    // The child was stopped (not let go) before the delete answered.
+    expect(hold.stopped()).toBe(true)
+    hold.release()
+    await expect(h.client.call('session.get', { sessionId: id })).rejects.toMatchObject({
+      code: 'not_found'
+    })
+  })
 })

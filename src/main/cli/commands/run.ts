@@ -123,12 +123,15 @@ function providerFromFlags(args: CliArgs): { provider: Provider; model: string }
   if (!args.model) throw new UsageError('--provider and --base-url need --model ID as well')
   const kind =
     args.provider === 'anthropic' ? 'anthropic' : args.baseUrl ? 'openai-compatible' : 'openai'
+  const keyEnv = kind === 'anthropic' ? 'ANTHROPIC_API_KEY' : 'OPENAI_API_KEY'
+  // A server named by --base-url (a local one) may need no key: OPENAI_API_KEY goes when set.
+  const wantsKey = kind !== 'openai-compatible' || Boolean(process.env[keyEnv])
   const provider = createProvider(
     {
       id: FLAG_PROVIDER_ID,
       kind,
       base_url: args.baseUrl,
-      api_key_env: kind === 'anthropic' ? 'ANTHROPIC_API_KEY' : 'OPENAI_API_KEY',
+      ...(wantsKey ? { api_key_env: keyEnv } : {}),
       models: [args.model]
     },
     { env: process.env }

@@ -45,7 +45,11 @@ function table(tools: ToolDescriptor[]): string[] {
   const rows = tools.map((tool) => {
     const c = tool.capabilities
     const flags = [
-      tool.readOnly ? 'read-only' : 'mutating',
+      tool.readOnlyByCall
+        ? 'read-only or mutating by call'
+        : tool.readOnly
+          ? 'read-only'
+          : 'mutating',
       c.privateData ? 'private' : null,
       c.untrustedInput ? 'untrusted' : null,
       c.egress !== 'none' ? `egress:${c.egress}` : null,

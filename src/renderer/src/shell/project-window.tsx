@@ -2,20 +2,69 @@ import { useEffect, type JSX } from 'react'
 import { ApprovalModal } from '../features/approvals/approval-modal'
 import { ChatView } from '../features/chat/chat-view'
 import { McpTrustPrompt } from '../features/mcp/mcp-trust-prompt'
-import { loadModels } from '../features/chat/chat-store'
+import { loadModels, useChat } from '../features/chat/chat-store'
 import { SessionsSidebar } from '../features/sessions/sessions-sidebar'
 import { TodoPanel } from '../features/todo/todo-panel'
 import { JobMonitor } from '../features/jobs/job-monitor'
+import { useJobs } from '../features/jobs/jobs-store'
+import { useTodos } from '../features/todo/todo-store'
 import { TrustDialog } from '../features/trust/trust-dialog'
 import { RestoreDialog } from '../features/checkpoints/restore-dialog'
 import { openProject, retryOpenProject, useSessions } from '../features/sessions/sessions-store'
 import { baseName } from '../lib/format'
 import { AlertIcon } from '../lib/icons'
 import { navigateHome } from './navigation'
+import { layoutFor, type Layout } from './layout-model'
+import { bringPanelToFront, dismissSidebar, useLayout, useWindowWidth } from './layout-store'
+import { PanelDock } from './panel-dock'
+import './layout.css'
+
+/** Where the columns go now: the window's width, what is open, the person's sidebar choice. */
+function useWindowLayout(): Layout {
+  const width = useWindowWidth()
+  const sidebar = useLayout((s) => s.sidebar)
+  const sessionId = useChat((s) => s.state.sessionId)
+  const hasPlan = useTodos((s) => (sessionId ? (s.state.bySession[sessionId]?.length ?? 0) : 0) > 0)
+  const folded = useTodos((s) => s.state.collapsed)
+  const jobs = useJobs((s) => s.state.open)
+  const plan = !hasPlan ? 'none' : folded ? 'rail' : 'open'
+  const layout = layoutFor({ width, sidebar, plan, jobs })
+  // The panel that has just opened comes to the front of a shared column.
+  const planOpen = plan === 'open'
+  useEffect(() => {
+    if (planOpen) bringPanelToFront('plan')
+  }, [planOpen])
+  useEffect(() => {
+    if (jobs) bringPanelToFront('jobs')
+  }, [jobs])
+  return layout
+}
+
+/** The plan and the job monitor, each beside the chat or sharing one column (see PanelDock). */
+function SidePanels({ layout }: { layout: Layout }): JSX.Element {
+  const front = useLayout((s) => s.front)
+  if (layout.panels === 'beside') {
+    return (
+      <>
+        <TodoPanel />
+        <JobMonitor />
+      </>
+    )
+  }
+  return (
+    <>
+      {/* The folded plan's rail is narrow enough to stay beside the chat. */}
+      {!layout.open.includes('plan') && <TodoPanel />}
+      <PanelDock place={layout.panels} open={layout.open} front={front} width={layout.dockWidth} />
+      {!layout.open.includes('jobs') && <JobMonitor />}
+    </>
+  )
+}
 
 /**
  * One project folder: sessions on the left, the selected conversation in the middle, and the
- * model's plan (once it makes one) on the right.
+ * model's plan (once it makes one) and the job monitor on the right. The chat column keeps its
+ * width: the sidebar hides and the panels share a column or float when the window is narrow.
  */
 export function ProjectWindow({
   folder,
@@ -26,6 +75,16 @@ export function ProjectWindow({
 }): JSX.Element {
   const status = useSessions((s) => s.state.status)
   const error = useSessions((s) => s.state.error)
+  const selectedId = useSessions((s) => s.state.selectedId)
+  const layout = useWindowLayout()
+  const overlaid = layout.sidebar === 'overlay'
+
+  // A session picked in a sidebar shown over the chat: the person wants to read it now.
+  useEffect(() => {
+    if (useLayout.getState().sidebar === 'shown' && overlaid) dismissSidebar()
+    // Only a change of session closes it, not the layout changing under it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [selectedId])
 
   useEffect(() => {
     document.title = `${baseName(folder)} — Mecatl`
@@ -34,14 +93,28 @@ export function ProjectWindow({
   }, [folder, session])
 
   return (
-    <div className="project">
-      <SessionsSidebar />
+    <div className="project" data-sidebar={layout.sidebar} data-panels={layout.panels}>
+      <div
+        className={`project__sidebar project__sidebar--${layout.sidebar}`}
+        id="project-sidebar"
+        hidden={layout.sidebar === 'hidden'}
+        data-testid="sidebar"
+      >
+        <SessionsSidebar />
+      </div>
+      {overlaid && (
+        <button
+          type="button"
+          className="project__scrim"
+          aria-label="Hide the sidebar"
+          onClick={dismissSidebar}
+        />
+      )}
       <main className="project__main">
         {status === 'ready' && (
           <div className="project__body">
             <ChatView />
-            <TodoPanel />
-            <JobMonitor />
+            <SidePanels layout={layout} />
           </div>
         )}
         {status === 'opening' && (

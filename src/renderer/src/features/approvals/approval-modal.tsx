@@ -1,267 +1,222 @@
 import { useEffect, useRef, useState, type JSX, type KeyboardEvent } from 'react'
 import type { ApprovalRequest } from '../../../../shared/domain'
-import { prettyJson } from '../../lib/format'
 import { ShieldIcon } from '../../lib/icons'
 import { useSessions } from '../sessions/sessions-store'
-import { AlwaysAllowPanel, useAlwaysAllow } from './always-allow'
-import { respondToApproval, useApprovals } from './approvals-store'
-import {
-  approvalPreview,
-  capabilityBadges,
-  describeApproval,
-  offersAlwaysAllow,
-  reasonParts
-} from './describe-approval'
+import { ApprovalRequestPanel, type PanelKeys } from './approval-request'
+import { respondToAll, respondToApproval, useApprovals } from './approvals-store'
+import { describeApproval } from './describe-approval'
+import { ReviewBar } from './review-bar'
 import { useVisibleApprovals } from './use-visible-approvals'
 import './approvals.css'
 
-function Preview({ request }: { request: ApprovalRequest }): JSX.Element | null {
-  const preview = approvalPreview(request)
-  if (!preview) return null
-  if (preview.kind === 'write') {
-    return (
-      <div className="approval__section">
-        <div className="approval__label">Content{preview.path ? ` of ${preview.path}` : ''}</div>
-        <pre className="approval__code" data-testid="approval-content">
-          {preview.content || '(empty file)'}
-        </pre>
-      </div>
-    )
-  }
+/**
+ * The product's approval surface: every call waiting in this window's project, in one native
+ * modal dialog with a row each. Closed for review, a bar stands in for it until it is reopened.
+ */
+export function ApprovalModal(): JSX.Element | null {
+  const visible = useVisibleApprovals()
+  const reviewing = useApprovals((s) => s.state.reviewing)
+  if (visible.length === 0) return null
+  if (reviewing) return <ReviewBar waiting={visible} />
+  return <ApprovalDialog requests={visible} />
+}
+
+/** Keys a control handles itself: Enter there presses it, types a line, or picks an option. */
+function ownsEnter(target: EventTarget | null): boolean {
   return (
-    <div className="approval__section approval__diff">
-      <div className="approval__label">Replace</div>
-      <pre className="approval__code approval__code--old">{preview.old}</pre>
-      <div className="approval__label">With</div>
-      <pre className="approval__code approval__code--new">{preview.new}</pre>
-    </div>
+    target instanceof HTMLElement &&
+    target.closest('button, a, input, textarea, select, summary, [contenteditable="true"]') !== null
   )
 }
 
-function focusables(root: HTMLElement): HTMLElement[] {
-  return Array.from(
-    root.querySelectorAll<HTMLElement>(
-      'button:not([disabled]), textarea, input, select, [tabindex="0"]'
-    )
+/** What Tab can reach in the dialog, in order; controls hidden in a closed section are not. */
+function tabStops(root: HTMLElement): HTMLElement[] {
+  const selector =
+    'button:not([disabled]), a[href], input:not([disabled]), textarea:not([disabled]), select:not([disabled]), summary, [tabindex="0"]'
+  return Array.from(root.querySelectorAll<HTMLElement>(selector)).filter(
+    (el) => el.getClientRects().length > 0
   )
 }
 
 /**
- * Asks the person about one tool call at a time. Enter allows only when Allow has focus, and
- * Escape moves focus to Deny rather than denying, so no key press decides by accident.
+ * A modal <dialog> keeps the page behind it inert, but Tab from its last control leaves for the
+ * browser's own interface; the focus is wrapped round instead, so it stays with the question.
  */
-export function ApprovalModal(): JSX.Element | null {
-  const visible = useVisibleApprovals()
-  const request = visible[0]
-  if (!request) return null
-  // Keyed by request, so the reason typed for one call never carries over to the next.
-  return <ApprovalDialog key={request.approvalId} request={request} waiting={visible.length} />
+function wrapTab(event: KeyboardEvent<HTMLDialogElement>): void {
+  const stops = tabStops(event.currentTarget)
+  const first = stops[0]
+  const last = stops[stops.length - 1]
+  if (!first || !last) return
+  const active = document.activeElement
+  if (event.shiftKey && (active === first || active === event.currentTarget)) {
+    event.preventDefault()
+    last.focus()
+  } else if (!event.shiftKey && active === last) {
+    event.preventDefault()
+    first.focus()
+  }
 }
 
-function ApprovalDialog({
-  request,
-  waiting
-}: {
-  request: ApprovalRequest
-  waiting: number
-}): JSX.Element {
+function ApprovalDialog({ requests }: { requests: ApprovalRequest[] }): JSX.Element {
+  const ref = useRef<HTMLDialogElement>(null)
+  const keysRef = useRef<PanelKeys | null>(null)
+  const [chosenId, setChosenId] = useState<string | null>(null)
+  const selected = requests.find((r) => r.approvalId === chosenId) ?? requests[0]!
   const respondingId = useApprovals((s) => s.state.respondingId)
-  const error = useApprovals((s) => s.state.error)
-  const sessionTitle = useSessions(
-    (s) => s.state.sessions.find((x) => x.id === request.sessionId)?.title ?? null
-  )
-  const [reason, setReason] = useState('')
-  const always = useAlwaysAllow(request)
-  const dialog = useRef<HTMLDivElement>(null)
-  const denyButton = useRef<HTMLButtonElement>(null)
+  const sessions = useSessions((s) => s.state.sessions)
+  const titleOf = (sessionId: string): string | null =>
+    sessions.find((x) => x.id === sessionId)?.title ?? null
+  const sessionTitle = titleOf(selected.sessionId)
+  const several = requests.length > 1
 
-  // Focus the dialog itself: a stray Enter then decides nothing.
+  // Modal while it exists; focus goes back where it was when the last call is answered.
   useEffect(() => {
-    dialog.current?.focus()
+    const element = ref.current
+    const before = document.activeElement
+    if (element && !element.open) element.showModal()
+    element?.focus()
+    return () => {
+      if (before instanceof HTMLElement && before.isConnected) before.focus()
+    }
   }, [])
 
-  const responding = respondingId === request.approvalId
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>): void => {
+  const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>): void => {
     if (event.key === 'Escape') {
+      // Not also "stop the turn", which Escape means elsewhere in the window.
       event.preventDefault()
       event.stopPropagation()
-      denyButton.current?.focus()
-      return
+      keysRef.current?.deny()
+    } else if (event.key === 'Tab') {
+      wrapTab(event)
+    } else if (event.key === 'Enter' && !event.repeat && !ownsEnter(event.target)) {
+      event.preventDefault()
+      event.stopPropagation()
+      keysRef.current?.allow()
     }
-    if (event.key === 'Tab' && dialog.current) {
-      const items = focusables(dialog.current)
-      const first = items[0]
-      const last = items[items.length - 1]
-      if (!first || !last) return
-      const active = document.activeElement
-      if (event.shiftKey && (active === first || active === dialog.current)) {
-        event.preventDefault()
-        last.focus()
-      } else if (!event.shiftKey && active === last) {
-        event.preventDefault()
-        first.focus()
-      }
-    }
-  }
-
-  const respond = (decision: 'allow' | 'deny'): void => {
-    void respondToApproval(request.approvalId, decision, decision === 'deny' ? reason : '')
   }
 
   return (
-    <div className="modal-backdrop">
-      <div
-        ref={dialog}
-        className="modal approval"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="approval-title"
-        aria-describedby="approval-sentence"
-        data-testid="approval-modal"
-        data-tool={request.tool}
-        tabIndex={-1}
-        onKeyDown={onKeyDown}
-      >
+    <dialog
+      ref={ref}
+      className="modal-dialog approval-dialog"
+      aria-labelledby="approval-title"
+      aria-describedby="approval-sentence"
+      data-testid="approval-modal"
+      data-tool={selected.tool}
+      data-waiting={requests.length}
+      tabIndex={-1}
+      onKeyDown={onKeyDown}
+      // Escape is handled as a denial above; a close the browser forces is undone while calls wait.
+      onCancel={(event) => event.preventDefault()}
+      onClose={() => {
+        const element = ref.current
+        if (element?.isConnected && !element.open) element.showModal()
+      }}
+    >
+      <div className="modal approval">
         <header className="approval__header">
           <span className="approval__icon">
             <ShieldIcon size={18} />
           </span>
           <div className="approval__heading">
             <h2 id="approval-title" className="approval__title">
-              Allow <span className="mono">{request.tool}</span>?
+              {several ? (
+                `${requests.length} tool calls wait for you`
+              ) : (
+                <>
+                  Allow <span className="mono">{selected.tool}</span>?
+                </>
+              )}
             </h2>
             <div className="approval__meta">
               {sessionTitle ? `In “${sessionTitle}”` : 'The model asks to use a tool'}
-              {waiting > 1 && ` · 1 of ${waiting} waiting`}
             </div>
           </div>
         </header>
-
-        <div className="approval__body">
-          <p id="approval-sentence" className="approval__sentence">
-            {describeApproval(request)}
-          </p>
-          <div className="approval__badges" data-testid="approval-capabilities">
-            {capabilityBadges(request.readOnly, request.capabilities).map((badge) => (
-              <span
-                key={badge.label}
-                className={`badge badge--cap-${badge.tone}`}
-                title={badge.title}
-              >
-                {badge.label}
-              </span>
-            ))}
-          </div>
-          {request.reason && (
-            <p className="approval__why" data-testid="approval-why">
-              Asked because{' '}
-              {reasonParts(request.reason).map((part, i) =>
-                part.code ? (
-                  <code key={i} className="mono">
-                    {part.text}
-                  </code>
-                ) : (
-                  part.text
+        {several && (
+          <div className="approval__rows-frame">
+            <ul className="approval__rows" aria-label="Waiting calls">
+              {requests.map((request) => {
+                const current = request.approvalId === selected.approvalId
+                const title = titleOf(request.sessionId)
+                return (
+                  <li
+                    key={request.approvalId}
+                    className={`approval__row${current ? ' approval__row--current' : ''}`}
+                    data-testid="approval-row"
+                    data-tool={request.tool}
+                    aria-current={current}
+                  >
+                    <button
+                      type="button"
+                      className="approval__row-pick"
+                      data-testid="approval-row-pick"
+                      onClick={() => setChosenId(request.approvalId)}
+                    >
+                      <span className="mono approval__row-tool">{request.tool}</span>
+                      <span className="approval__row-text">{describeApproval(request)}</span>
+                      {title && title !== sessionTitle && (
+                        <span className="approval__row-session">In “{title}”</span>
+                      )}
+                    </button>
+                    <button
+                      type="button"
+                      className="button button--small button--danger-outline"
+                      data-testid="approval-row-deny"
+                      aria-label={`Deny ${request.tool}`}
+                      disabled={respondingId !== null}
+                      onClick={() => void respondToApproval(request.approvalId, 'deny', '')}
+                    >
+                      Deny
+                    </button>
+                    <button
+                      type="button"
+                      className="button button--small"
+                      data-testid="approval-row-allow"
+                      aria-label={`Allow ${request.tool} once`}
+                      disabled={respondingId !== null}
+                      onClick={() => void respondToApproval(request.approvalId, 'allow', '')}
+                    >
+                      Allow
+                    </button>
+                  </li>
                 )
-              )}
-              .
-            </p>
-          )}
-          <Preview request={request} />
-          <div className="approval__section">
-            <div className="approval__label">Arguments</div>
-            <pre className="approval__code approval__args" data-testid="approval-args" tabIndex={0}>
-              {prettyJson(request.input) || '{}'}
-            </pre>
+              })}
+            </ul>
+            <div className="approval__rows-all">
+              <button
+                type="button"
+                className="button button--small button--danger-outline"
+                data-testid="approval-deny-all"
+                disabled={respondingId !== null}
+                onClick={() =>
+                  void respondToAll(
+                    requests.map((r) => r.approvalId),
+                    'deny'
+                  )
+                }
+              >
+                Deny all {requests.length}
+              </button>
+              <button
+                type="button"
+                className="button button--small"
+                data-testid="approval-allow-all"
+                disabled={respondingId !== null}
+                onClick={() =>
+                  void respondToAll(
+                    requests.map((r) => r.approvalId),
+                    'allow'
+                  )
+                }
+              >
+                Allow all {requests.length}
+              </button>
+            </div>
           </div>
-          <AlwaysAllowPanel state={always} />
-          {!always.draft && (
-            <label className="approval__reason">
-              <span className="approval__label">Tell the model why (optional)</span>
-              <textarea
-                className="textarea"
-                data-testid="approval-reason"
-                rows={2}
-                value={reason}
-                placeholder="Sent with a denial, e.g. “don’t touch generated files”"
-                onChange={(e) => setReason(e.target.value)}
-              />
-            </label>
-          )}
-          {error && (
-            <p className="field-error" role="alert">
-              {error}
-            </p>
-          )}
-        </div>
-
-        <footer className="approval__footer">
-          <span className="approval__hint">
-            {always.draft
-              ? 'Saving the rule also allows this call'
-              : offersAlwaysAllow(request)
-                ? 'Esc focuses Deny'
-                : 'No rule can allow this; it is asked every time'}
-          </span>
-          <button
-            ref={denyButton}
-            type="button"
-            className="button button--danger-outline"
-            data-testid="approval-deny"
-            onClick={() => respond('deny')}
-            disabled={responding}
-          >
-            Deny
-          </button>
-          {always.draft ? (
-            <>
-              <button
-                type="button"
-                className="button"
-                data-testid="always-allow-back"
-                onClick={always.close}
-                disabled={always.saving}
-              >
-                Back
-              </button>
-              <button
-                type="button"
-                className="button button--primary"
-                data-testid="always-allow-save"
-                onClick={always.save}
-                disabled={responding || always.saving || always.blocker !== null}
-                title={always.blocker ?? undefined}
-              >
-                {always.saving ? 'Saving…' : 'Save rule and allow'}
-              </button>
-            </>
-          ) : (
-            <>
-              {offersAlwaysAllow(request) && (
-                <button
-                  type="button"
-                  className="button"
-                  data-testid="approval-always"
-                  onClick={always.open}
-                  disabled={responding}
-                >
-                  Always allow…
-                </button>
-              )}
-              <button
-                type="button"
-                className="button button--primary"
-                data-testid="approval-allow"
-                onClick={() => respond('allow')}
-                disabled={responding}
-              >
-                Allow once
-              </button>
-            </>
-          )}
-        </footer>
+        )}
+        <ApprovalRequestPanel key={selected.approvalId} request={selected} keysRef={keysRef} />
       </div>
-    </div>
+    </dialog>
   )
 }

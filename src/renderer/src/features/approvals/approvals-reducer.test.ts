@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { ApprovalRequest } from '../../../../shared/domain'
 import { approvalsReducer, initialApprovalsState, visibleApprovals } from './approvals-reducer'
-import { approvalPreview, capabilityBadges, describeApproval } from './describe-approval'
+import { capabilityBadges, describeApproval } from './describe-approval'
 
 function request(approvalId: string, sessionId = 's1'): ApprovalRequest {
   return {
@@ -47,6 +47,36 @@ describe('approvalsReducer', () => {
     expect(state.queue).toHaveLength(1)
   })
 
+  it('clears the pending response once the answer is taken, so the next can be sent', () => {
+    let state = approvalsReducer(initialApprovalsState, {
+      type: 'requested',
+      request: request('a')
+    })
+    state = approvalsReducer(state, { type: 'requested', request: request('b') })
+    state = approvalsReducer(state, { type: 'respond-started', approvalId: 'a' })
+    state = approvalsReducer(state, { type: 'respond-done', approvalId: 'a' })
+    expect(state.respondingId).toBeNull()
+    // Still listed until `approval.resolved` says so, but not offered again.
+    expect(visibleApprovals(state, new Set(['s1'])).map((r) => r.approvalId)).toEqual(['b'])
+  })
+
+  it('closes the dialog for review and opens it again; nothing waiting ends the review', () => {
+    let state = approvalsReducer(initialApprovalsState, {
+      type: 'requested',
+      request: request('a')
+    })
+    state = approvalsReducer(state, { type: 'review-started' })
+    expect(state.reviewing).toBe(true)
+    state = approvalsReducer(state, { type: 'requested', request: request('b') })
+    expect(state.reviewing).toBe(true)
+    state = approvalsReducer(state, { type: 'review-ended' })
+    expect(state.reviewing).toBe(false)
+    state = approvalsReducer(state, { type: 'review-started' })
+    state = approvalsReducer(state, { type: 'resolved', approvalId: 'a' })
+    state = approvalsReducer(state, { type: 'resolved', approvalId: 'b' })
+    expect(state).toEqual(initialApprovalsState)
+  })
+
   it('restores a session snapshot without touching other sessions', () => {
     let state = approvalsReducer(initialApprovalsState, {
       type: 'requested',
@@ -83,28 +113,17 @@ describe('describeApproval', () => {
     )
   })
 
-  it('previews Write content and Edit replacements as code', () => {
-    expect(approvalPreview({ tool: 'Write', input: { path: 'n', content: '' } })).toEqual({
-      kind: 'write',
-      path: 'n',
-      content: ''
-    })
-    expect(approvalPreview({ tool: 'Edit', input: { path: 'n', old: 'a', new: 'b' } })).toEqual({
-      kind: 'edit',
-      path: 'n',
-      old: 'a',
-      new: 'b'
-    })
-    expect(approvalPreview({ tool: 'Read', input: { path: 'n' } })).toBeNull()
-  })
-
   it('labels capabilities', () => {
-    const labels = capabilityBadges(false, {
-      privateData: true,
-      untrustedInput: false,
-      egress: 'chosen',
-      destructive: true
-    }).map((b) => b.label)
+    const labels = capabilityBadges(
+      false,
+      {
+        privateData: true,
+        untrustedInput: false,
+        egress: 'chosen',
+        destructive: true
+      },
+      'Write'
+    ).map((b) => b.label)
     expect(labels).toEqual(['Changes files', 'Destructive', 'Private data', 'Egress: chosen'])
   })
 })

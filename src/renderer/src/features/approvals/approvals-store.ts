@@ -28,8 +28,28 @@ export async function respondToApproval(
       ...(trimmed ? { reason: trimmed } : {})
     })
     // Not ok: the request was already settled (another window, or the turn ended).
-    if (!ok) dispatch({ type: 'resolved', approvalId })
+    dispatch(ok ? { type: 'respond-done', approvalId } : { type: 'resolved', approvalId })
   } catch (error) {
     dispatch({ type: 'respond-failed', approvalId, error: errorMessage(error) })
   }
+}
+
+/** Answers several requests the same way, one after another; stops at the first that fails. */
+export async function respondToAll(
+  approvalIds: readonly string[],
+  decision: 'allow' | 'deny'
+): Promise<void> {
+  for (const approvalId of approvalIds) {
+    await respondToApproval(approvalId, decision, '')
+    if (useApprovals.getState().state.error) return
+  }
+}
+
+/** Closes the dialog so the person can read the transcript; the review bar brings it back. */
+export function startReview(): void {
+  dispatch({ type: 'review-started' })
+}
+
+export function endReview(): void {
+  dispatch({ type: 'review-ended' })
 }

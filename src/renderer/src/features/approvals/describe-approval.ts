@@ -25,12 +25,89 @@ export function describeApproval(request: Pick<ApprovalRequest, 'tool' | 'input'
         : 'Run the command below in the project folder.'
     case 'ShellSystemTemp':
       return 'Give the command below the shared system temp directory instead of its own empty one: it can read and change what other programs keep there.'
+    case 'Remove':
+      return `Delete ${where}.`
+    case 'Move':
+    case 'Copy': {
+      const source = field(request.input, 'source') ?? 'a file'
+      const destination = field(request.input, 'destination') ?? 'another place'
+      return `${request.tool} ${source} to ${destination}.`
+    }
     case 'SkillDraft': {
       const name = field(request.input, 'name') ?? 'a skill'
       return `Save a skill draft "${name}" in .mecatl/skill-drafts/ of the project. It is not a skill until you activate it in Settings → Skills.`
     }
     default:
-      return `Run the tool ${request.tool} with the arguments below.`
+      return (
+        memorySentence(request.tool, field(request.input, 'name')) ??
+        `Run the tool ${request.tool} with the arguments below.`
+      )
+  }
+}
+
+/** The memory tools and the store each writes to: notes in SQLite, never the project's files. */
+const MEMORY_TOOLS: Record<
+  string,
+  { verb: 'save' | 'forget' | 'undo'; scope: 'project' | 'user' }
+> = {
+  Remember: { verb: 'save', scope: 'project' },
+  ForgetMemory: { verb: 'forget', scope: 'project' },
+  UndoMemory: { verb: 'undo', scope: 'project' },
+  RememberUser: { verb: 'save', scope: 'user' },
+  ForgetUserMemory: { verb: 'forget', scope: 'user' },
+  UndoUserMemory: { verb: 'undo', scope: 'user' }
+}
+
+function memorySentence(tool: string, name: string | null): string | null {
+  const memory = MEMORY_TOOLS[tool]
+  if (!memory) return null
+  const note = `the note "${name ?? 'unnamed'}"`
+  const store = memory.scope === 'project' ? 'the project memory' : 'your user model'
+  switch (memory.verb) {
+    case 'save': {
+      const readers =
+        memory.scope === 'project'
+          ? 'which later sessions in this folder read'
+          : 'which sessions in every project read'
+      return `Save ${note} in ${store}, ${readers}. No file changes.`
+    }
+    case 'forget':
+      return `Forget ${note} in ${store}: later sessions no longer see it (its history keeps it). No file changes.`
+    case 'undo':
+      return `Put back the previous version of ${note} in ${store}. No file changes.`
+  }
+}
+
+/** Tools that create, change or delete files in the project folder. */
+const FILE_TOOLS = new Set(['Write', 'Edit', 'Remove', 'Move', 'Copy', 'SkillDraft'])
+
+/**
+ * What a call changes, said as truly as its name allows: a memory note is not a file, and a tool
+ * the window knows nothing about (an MCP tool) is only said to be able to change something.
+ */
+export function effectBadge(tool: string, readOnly: boolean): CapabilityBadge {
+  if (readOnly) return { label: 'Read-only', tone: 'safe', title: 'Changes nothing' }
+  if (FILE_TOOLS.has(tool)) {
+    return {
+      label: 'Changes files',
+      tone: 'warn',
+      title: 'Creates, changes or deletes files in the project'
+    }
+  }
+  if (MEMORY_TOOLS[tool]) {
+    return { label: 'Changes memory', tone: 'warn', title: 'Changes a memory note; no file' }
+  }
+  if (tool === 'Shell' || tool === 'ShellSystemTemp') {
+    return {
+      label: 'Runs commands',
+      tone: 'warn',
+      title: 'Runs programs in the project folder, which can change files'
+    }
+  }
+  return {
+    label: 'Can change things',
+    tone: 'warn',
+    title: 'Not read-only: it can change something outside this conversation'
   }
 }
 
@@ -40,13 +117,13 @@ export interface CapabilityBadge {
   title: string
 }
 
-/** The capabilities as badges; the riskier ones in warmer colours. */
-export function capabilityBadges(readOnly: boolean, caps: Capabilities): CapabilityBadge[] {
-  const badges: CapabilityBadge[] = [
-    readOnly
-      ? { label: 'Read-only', tone: 'safe', title: 'Does not change any file' }
-      : { label: 'Changes files', tone: 'warn', title: 'Can create or modify files in the project' }
-  ]
+/** The capabilities as badges, led by what the call changes; the riskier ones in warmer colours. */
+export function capabilityBadges(
+  readOnly: boolean,
+  caps: Capabilities,
+  tool = ''
+): CapabilityBadge[] {
+  const badges: CapabilityBadge[] = [effectBadge(tool, readOnly)]
   if (caps.destructive) {
     badges.push({ label: 'Destructive', tone: 'danger', title: 'Can delete or overwrite data' })
   }
@@ -77,21 +154,29 @@ export function capabilityBadges(readOnly: boolean, caps: Capabilities): Capabil
   return badges
 }
 
-export type ApprovalPreview =
-  | { kind: 'write'; path: string | null; content: string }
-  | { kind: 'edit'; path: string | null; old: string; new: string }
+/** The change a Write or an Edit proposes, for the same numbered diff view the card shows. */
+export interface ApprovalPreview {
+  kind: 'diff'
+  path: string
+  /** Edit: the text replaced. Write: empty, so every line reads as added, numbered from 1. */
+  before: string
+  after: string
+}
 
-/** The part of the arguments worth reading as code: Write's content, Edit's before and after. */
+/**
+ * Write's content and Edit's before and after, as a diff. An Edit's line numbers count from the
+ * first line of the replaced text: the window has the call, not the file.
+ */
 export function approvalPreview(
   request: Pick<ApprovalRequest, 'tool' | 'input'>
 ): ApprovalPreview | null {
-  const path = field(request.input, 'path')
+  const path = field(request.input, 'path') ?? '(no path)'
   const input = request.input as Record<string, unknown> | null
   if (request.tool === 'Write' && typeof input?.content === 'string') {
-    return { kind: 'write', path, content: input.content }
+    return { kind: 'diff', path, before: '', after: input.content }
   }
   if (request.tool === 'Edit' && typeof input?.old === 'string' && typeof input.new === 'string') {
-    return { kind: 'edit', path, old: input.old, new: input.new }
+    return { kind: 'diff', path, before: input.old, after: input.new }
   }
   return null
 }

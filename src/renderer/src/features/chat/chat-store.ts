@@ -1,4 +1,4 @@
-import type { AnyEvent } from '../../../../shared/contract'
+import type { AnyEvent, CallOutput } from '../../../../shared/contract'
 import { attachmentsProblem, type Attachment } from '../../../../shared/attachments'
 import { messageSizeProblem } from '../../../../shared/contract/message-size'
 import type { ModelRef } from '../../../../shared/domain'
@@ -12,6 +12,7 @@ import { initialModelsState, modelsReducer } from './models-reducer'
 import { loadQueue, saveQueue } from './queue-persist'
 import { queueReducer } from './queue-reducer'
 import { chatReducer, initialChatState, isBusy, snapshotEntries } from './transcript-reducer'
+import { FIRST_SCREEN_ITEMS } from './transcript-window'
 
 export const useChat = createReducerStore(chatReducer, initialChatState)
 export const useModels = createReducerStore(modelsReducer, initialModelsState)
@@ -21,24 +22,43 @@ useQueue.subscribe((store) => saveQueue(store.state))
 
 const dispatch = useChat.getState().dispatch
 
-/** Shows `sessionId` and loads its snapshot; `force` re-reads it (after a reconnect). */
+/**
+ * Shows `sessionId` and loads its snapshot; `force` re-reads it (after a reconnect). A long
+ * session comes in two reads: its newest items first, so the first screen paints at once, then
+ * the whole of it once that screen is up.
+ */
 export async function loadSession(sessionId: string, force = false): Promise<void> {
   dispatch({ type: 'select', sessionId, reload: force })
   try {
-    const snapshot = await call('session.get', { sessionId })
-    dispatch({
-      type: 'loaded',
-      sessionId,
-      entries: snapshotEntries(snapshot.transcript, snapshot.keys),
-      running: snapshot.session.running,
-      branches: Object.fromEntries(snapshot.branches.map((b) => [b.key, b.siblings]))
-    })
-    useSessions.getState().dispatch({ type: 'session-updated', session: snapshot.session })
-    useTodos.getState().dispatch({ type: 'updated', sessionId, items: snapshot.todos })
-    restoreApprovals(sessionId, snapshot.pendingApprovals)
+    const first = await call('session.get', { sessionId, tail: FIRST_SCREEN_ITEMS })
+    applySnapshot(sessionId, first)
+    if ((first.total ?? 0) <= first.transcript.length) return
+    await nextPaint()
+    // Still the session shown: a click elsewhere meanwhile leaves this one.
+    if (useChat.getState().state.sessionId !== sessionId) return
+    applySnapshot(sessionId, await call('session.get', { sessionId }))
   } catch (error) {
     dispatch({ type: 'load-failed', sessionId, error: errorMessage(error) })
   }
+}
+
+/** Resolves after the next frame has painted. */
+function nextPaint(): Promise<void> {
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))
+}
+
+function applySnapshot(sessionId: string, snapshot: CallOutput<'session.get'>): void {
+  dispatch({
+    type: 'loaded',
+    sessionId,
+    entries: snapshotEntries(snapshot.transcript, snapshot.keys),
+    running: snapshot.session.running,
+    branches: Object.fromEntries(snapshot.branches.map((b) => [b.key, b.siblings])),
+    earlier: Math.max(0, (snapshot.total ?? 0) - snapshot.transcript.length)
+  })
+  useSessions.getState().dispatch({ type: 'session-updated', session: snapshot.session })
+  useTodos.getState().dispatch({ type: 'updated', sessionId, items: snapshot.todos })
+  restoreApprovals(sessionId, snapshot.pendingApprovals)
 }
 
 export function applyChatEvent(event: AnyEvent): void {

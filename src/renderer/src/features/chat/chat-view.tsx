@@ -1,4 +1,4 @@
-import { useEffect, useState, type JSX } from 'react'
+import { useEffect, useRef, useState, type JSX } from 'react'
 import { dropDraft, offeredDraft } from './draft-handoff'
 import { CheckpointsOffBadge } from '../checkpoints/checkpoints-off-badge'
 import { baseName } from '../../lib/format'
@@ -13,7 +13,7 @@ import { ReplayBar } from '../sessions/replay-bar'
 import { replayedItems } from '../sessions/replay-reducer'
 import { useReplay } from '../sessions/replay-store'
 import { SessionMenu } from '../sessions/session-menu'
-import { loadSession, sendMessage, stopTurn, useChat } from './chat-store'
+import { loadSession, sendMessage, stopTurn, useChat, useModels } from './chat-store'
 import { Composer } from './composer'
 import { useAttachmentsUi } from '../attachments/composer-attach'
 import { ModelPicker } from './model-picker'
@@ -22,9 +22,14 @@ import { QueueList } from './queue-list'
 import { queueMessage, useQueueRunner } from './queue-runner'
 import { JobsToggle } from '../jobs/jobs-toggle'
 import { InstructionsLine } from '../skills/instructions-line'
+import { HeaderMeters } from '../meters/header-meters'
 import { QuestionCard } from '../skills/question-card'
 import { TranscriptView } from './transcript-view'
 import { FindBar } from '../find/find-bar'
+import { SidebarToggle } from '../../shell/sidebar-toggle'
+import { useHeaderFit } from './header-fit'
+import { HeaderOverflow } from './header-overflow'
+import { ReasoningPicker } from './reasoning-picker'
 import type { TranscriptEntry } from './transcript-reducer'
 import './chat.css'
 
@@ -57,6 +62,9 @@ export function ChatView(): JSX.Element {
   const replay = useReplay((s) => s.state)
   const replaying = replay.sessionId !== null && replay.sessionId === chat.sessionId
   useQueueRunner()
+  const header = useRef<HTMLElement>(null)
+  const fit = useHeaderFit(header)
+  const defaultModel = useModels((s) => s.state.defaultModel)
   const attachUi = useAttachmentsUi(chat.sessionId, chat.status !== 'ready')
 
   // A rewound conversation offers back the message it was rewound from: read while rendering
@@ -127,7 +135,8 @@ export function ChatView(): JSX.Element {
 
   return (
     <section className="chat" aria-label="Conversation">
-      <header className="chat__header">
+      <header className="chat__header" ref={header} data-fit={fit}>
+        <SidebarToggle />
         <h1 className="chat__title" data-testid="session-title" title={session?.title}>
           {session?.title || 'New session'}
         </h1>
@@ -145,13 +154,19 @@ export function ChatView(): JSX.Element {
             <span className="spinner-dot" /> Working
           </span>
         )}
-        <InstructionsLine />
+        {fit < 2 && <InstructionsLine />}
+        <HeaderMeters session={session} running={chat.running} />
         <div className="chat__controls">
-          <CheckpointsOffBadge />
+          {fit < 2 && <CheckpointsOffBadge />}
           <TaintBadge session={session} />
           <PlanningToggle session={session} />
-          <ModelPicker session={session} />
-          <SessionMenu session={session} total={chat.entries.length} running={chat.running} />
+          <ModelPicker session={session} reasoning={fit < 3} />
+          <HeaderOverflow folded={fit >= 2}>
+            {fit >= 3 && <ReasoningPicker model={session?.model ?? defaultModel} />}
+            {fit >= 2 && <InstructionsLine />}
+            {fit >= 2 && <CheckpointsOffBadge />}
+            <SessionMenu session={session} total={chat.entries.length} running={chat.running} />
+          </HeaderOverflow>
           <JobsToggle />
         </div>
       </header>

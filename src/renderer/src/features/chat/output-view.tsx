@@ -1,5 +1,6 @@
 import { useState, type JSX } from 'react'
 import type { ToolOutput } from '../../../../shared/domain'
+import { terminalScreen } from '../../../../shared/terminal-screen'
 
 const COLLAPSED_LINES = 12
 
@@ -34,11 +35,21 @@ export function CollapsibleCode({ text, className, testId }: CollapsibleProps): 
   )
 }
 
-/** A tool's output: its text blocks folded when long, its images inline. */
-export function ToolOutputView({ output }: { output: ToolOutput }): JSX.Element {
-  const text = output.content
+/**
+ * A tool's output: its text blocks folded when long, its images inline at their natural size (up
+ * to the column's width). `terminal` output is shown as the terminal finally showed it.
+ */
+export function ToolOutputView({
+  output,
+  terminal = false
+}: {
+  output: ToolOutput
+  terminal?: boolean
+}): JSX.Element {
+  const joined = output.content
     .flatMap((block) => (block.type === 'text' ? [block.text] : []))
     .join('\n')
+  const text = terminal ? terminalScreen(joined) : joined
   const images = output.content.flatMap((block) => (block.type === 'image' ? [block] : []))
   return (
     <>

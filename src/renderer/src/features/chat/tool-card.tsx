@@ -5,8 +5,9 @@ import { ChevronIcon } from '../../lib/icons'
 import { toolSummary } from '../../lib/tool-input'
 import { useNow } from '../../lib/use-now'
 import { CapabilityChips } from '../safety/capability-chips'
-import { deniedBadge, refusalLabel } from '../safety/safety-labels'
+import { deniedBadge, refusalLabel, type CapabilityChip } from '../safety/safety-labels'
 import { CollapsibleCode } from './output-view'
+import { displayToolName } from './tool-name'
 import { resultLabel, ToolResultView } from './tool-result'
 import { ShellCallLive } from '../jobs/shell-call-live'
 import { DelegationView } from '../delegation/delegation-view'
@@ -64,13 +65,20 @@ function Duration({ call }: { call: ToolCallView }): JSX.Element | null {
 /** One tool call: name, key argument, state, duration; arguments and output on demand. */
 export const ToolCard = memo(function ToolCard({
   call,
-  sessionId = null
+  sessionId = null,
+  chips,
+  reveal = false
 }: {
   call: ToolCallView
   /** The session it belongs to: its file changes can then be shown and reverted. */
   sessionId?: string | null
+  /** The capability chips that are news in the session (absent: all of them). */
+  chips?: readonly CapabilityChip[]
+  /** Show the details whatever the person chose: the find bar has a hit in them. */
+  reveal?: boolean
 }): JSX.Element {
-  const [open, setOpen] = useState(call.state === 'failed')
+  const [chosen, setOpen] = useState(call.state === 'failed')
+  const open = chosen || reveal
   const summary = toolSummary(call.name, call.input)
   const detailsId = `tool-details-${call.id}`
   const errorOutput = call.state === 'done' && call.output?.isError
@@ -92,11 +100,13 @@ export const ToolCard = memo(function ToolCard({
           className={`tool-card__chevron${open ? ' tool-card__chevron--open' : ''}`}
           size={14}
         />
-        <span className="tool-card__name">{call.name}</span>
+        <span className="tool-card__name" title={call.name}>
+          {displayToolName(call.name)}
+        </span>
         <span className="tool-card__summary mono" title={summary}>
           {summary}
         </span>
-        <CapabilityChips readOnly={call.readOnly} capabilities={call.capabilities} />
+        <CapabilityChips readOnly={call.readOnly} capabilities={call.capabilities} chips={chips} />
         <Duration call={call} />
         <StateBadge state={call.state} refusedBy={call.refusedBy} />
       </button>

@@ -6,6 +6,9 @@ import { SpillNotice } from './spill-viewer'
 import { WebPageView, WebResultsView } from './web-views'
 import './result-views.css'
 
+/** Tools whose output is what a terminal printed. */
+const TERMINAL_TOOLS = new Set(['Shell', 'ShellStatus'])
+
 /** The section label above a result: what the view below shows. */
 export function resultLabel(output: ToolOutput): string {
   if (output.isError) return 'Error'
@@ -72,9 +75,10 @@ export function ToolResultView({
   const [asText, setAsText] = useState(false)
   const rich = richView(output)
   const text = withoutMarker(output)
+  const terminal = TERMINAL_TOOLS.has(tool)
   return (
     <>
-      {rich ?? <ToolOutputView output={text} />}
+      {rich ?? <ToolOutputView output={text} terminal={terminal} />}
       {output.spill && <SpillNotice spill={output.spill} tool={tool} />}
       {rich && (
         <div className="result-text">
@@ -87,7 +91,7 @@ export function ToolResultView({
           >
             {asText ? 'Hide the text the model saw' : 'Show the text the model saw'}
           </button>
-          {asText && <ToolOutputView output={text} />}
+          {asText && <ToolOutputView output={text} terminal={terminal} />}
         </div>
       )}
     </>

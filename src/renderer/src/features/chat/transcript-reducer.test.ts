@@ -267,6 +267,28 @@ describe('chatReducer reload', () => {
   })
 })
 
+describe('chatReducer first screen', () => {
+  it('counts the older items still on their way, until the whole session is in', () => {
+    const user = { key: 'user:u1', item: { kind: 'user', id: 'u1', text: 'hi', at: 1 } } as const
+    const selected = chatReducer(initialChatState, { type: 'select', sessionId: 's1' })
+    const first = chatReducer(selected, {
+      type: 'loaded',
+      sessionId: 's1',
+      entries: [user],
+      running: false,
+      earlier: 40
+    })
+    expect(first).toMatchObject({ status: 'ready', earlier: 40, entries: [user] })
+    const whole = chatReducer(first, {
+      type: 'loaded',
+      sessionId: 's1',
+      entries: [user],
+      running: false
+    })
+    expect(whole.earlier).toBe(0)
+  })
+})
+
 describe('snapshotEntries', () => {
   const user: TranscriptItem = { kind: 'user', id: 'u1', text: 'hi', at: 1 }
 

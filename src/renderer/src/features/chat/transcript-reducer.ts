@@ -21,6 +21,8 @@ export interface ChatState {
   stopping: boolean
   /** The user messages shown that have other versions: key → every version's key, in order. */
   branches: Record<string, string[]>
+  /** Older items not loaded yet: a long session shows its first screen before the rest is in. */
+  earlier: number
 }
 
 export type ChatAction =
@@ -31,6 +33,7 @@ export type ChatAction =
       entries: TranscriptEntry[]
       running: boolean
       branches?: Record<string, string[]>
+      earlier?: number
     }
   | { type: 'load-failed'; sessionId: string; error: string }
   | { type: 'event'; event: AnyEvent }
@@ -50,7 +53,8 @@ export const initialChatState: ChatState = {
   sending: false,
   sendError: null,
   stopping: false,
-  branches: {}
+  branches: {},
+  earlier: 0
 }
 
 /**
@@ -214,6 +218,7 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
         entries: action.entries,
         running: action.running,
         branches: action.branches ?? {},
+        earlier: action.earlier ?? 0,
         turnId: action.running ? runningTurn(action.entries) : null
       }
     case 'load-failed':

@@ -1,4 +1,5 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type JSX } from 'react'
+import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual'
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type JSX } from 'react'
 import { ArrowDownIcon } from '../../lib/icons'
 import { RestoreDivider } from '../checkpoints/restore-divider'
 import { ForkButton } from '../sessions/fork-button'
@@ -8,17 +9,20 @@ import { AssistantMessage } from './message-assistant'
 import { InterruptedMark, RetryNotice } from './retry-notice'
 import { ThinkingBlock } from './thinking-block'
 import { ToolCard } from './tool-card'
+import { ToolGroup } from './tool-group'
 import type { TranscriptEntry } from './transcript-reducer'
-import { TRANSCRIPT_WINDOW, tailWindow, widenWindow } from './transcript-window'
+import { GROUP_ROW_SIZE, rowIndexesOf, transcriptRows, type EntryRow } from './transcript-rows'
+import { estimateRowSize, keepFromBottom, withPinned } from './transcript-window'
 import { TurnEnd } from './turn-end'
 import { RegenerateButton } from './regenerate-button'
 import { endedShort, TurnRecovery } from './turn-recovery'
 import { UserMessage } from './user-message'
 import { useFindReveal } from '../find/use-find-reveal'
+import { useReadingAnchor } from './use-reading-anchor'
 
 const STICK_DISTANCE = 48
-/** How close to the top scrolling adds the next window of older items. */
-const EARLIER_DISTANCE = 300
+/** Rows rendered beyond the screen on each side, so a quick scroll does not show a gap. */
+const OVERSCAN = 6
 
 /** Where the newest reply and turn end are: they get Regenerate, Retry and Continue. */
 interface Latest {
@@ -28,11 +32,11 @@ interface Latest {
 }
 
 function Item({
-  entry,
+  row: { entry, chips },
   sessionId,
   latest
 }: {
-  entry: TranscriptEntry
+  row: EntryRow
   sessionId: string | null
   latest: Latest
 }): JSX.Element {
@@ -60,7 +64,7 @@ function Item({
         </div>
       )
     case 'tool':
-      return <ToolCard call={item.call} sessionId={sessionId} />
+      return <ToolCard call={item.call} sessionId={sessionId} chips={chips} />
     case 'turn-end':
       return (
         <TurnEnd item={item}>
@@ -101,9 +105,12 @@ interface Props {
 }
 
 /**
- * The scrolling transcript. It follows new content while the person is at the bottom and stays
- * put once they scroll up; a ResizeObserver catches growth that no prop change announces
- * (deferred Markdown renders, expanded cards).
+ * The scrolling transcript, virtualized: only the rows on screen (and those holding a find hit)
+ * are in the page, each measured once rendered, so a session of thousands of items costs what a
+ * screenful does. It follows new content while the person is at the bottom and stays put once
+ * they scroll up; a ResizeObserver catches growth that no prop change announces (deferred
+ * Markdown renders, expanded cards), and rows that change height above the screen are
+ * compensated by the virtualizer, so the reading place does not jump.
  */
 export function TranscriptView({
   sessionId,
@@ -124,30 +131,52 @@ export function TranscriptView({
     setLastFollowKey(followKey)
     setAway(false)
   }
-  // Only the newest items are rendered at first (see transcript-window); reset per session.
-  const [windowed, setWindowed] = useState({ sessionId, shown: TRANSCRIPT_WINDOW })
-  if (windowed.sessionId !== sessionId) setWindowed({ sessionId, shown: TRANSCRIPT_WINDOW })
-  // The find bar may need older items on the page: every item holding a hit.
+  // The find bar needs the rows holding its hits in the page, wherever they are.
   const find = useFindReveal(entries)
   const hold = useRef(false)
   useLayoutEffect(() => {
     hold.current = find.hold
   }, [find.hold])
-  const { visible, hidden } = tailWindow(entries, Math.max(windowed.shown, find.shown))
   const latest = useLatest(entries, running)
-  /** Distance from the bottom to keep while older items are added above. */
-  const anchor = useRef<number | null>(null)
-  const showEarlier = (): void => {
-    const el = scroller.current
-    if (el) anchor.current = el.scrollHeight - el.scrollTop
-    setWindowed((w) => ({ ...w, shown: widenWindow(w.shown, entries.length) }))
-  }
+  // Entries become display rows: read-only runs folded, empty steps left out (transcript-rows).
+  const shown = useMemo(() => transcriptRows(entries), [entries])
+  const pinned = useMemo(
+    () => rowIndexesOf(shown, entries, find.pinned),
+    [shown, entries, find.pinned]
+  )
+  const rangeExtractor = useCallback(
+    (range: Range): number[] => withPinned(defaultRangeExtractor(range), pinned, range.count),
+    [pinned]
+  )
+  // The virtualizer hands back fresh functions each render; the view is left unmemoized for it.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: shown.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: (index) => {
+      const row = shown[index]
+      if (!row) return 40
+      return row.kind === 'group' ? GROUP_ROW_SIZE : estimateRowSize(row.entry.item)
+    },
+    getItemKey: (index) => shown[index]?.key ?? index,
+    overscan: OVERSCAN,
+    rangeExtractor,
+    // A session opens at its newest items: start the reckoning at the bottom, not the top.
+    initialOffset: () => Number.MAX_SAFE_INTEGER
+  })
 
+  /** Distance from the bottom at the last scroll, kept when older items come in above. */
+  const fromBottom = useRef(0)
+  const firstKey = useRef<string | undefined>(undefined)
   useLayoutEffect(() => {
+    const first = entries[0]?.key
     const el = scroller.current
-    if (el && anchor.current !== null) el.scrollTop = el.scrollHeight - anchor.current
-    anchor.current = null
-  }, [windowed.shown])
+    // The rest of a session loaded after its first screen lands above what is shown.
+    if (el && firstKey.current !== undefined && first !== firstKey.current && !stick.current) {
+      el.scrollTop = keepFromBottom(el.scrollHeight, fromBottom.current, el.clientHeight)
+    }
+    firstKey.current = first
+  }, [entries])
 
   const toBottom = (): void => {
     const el = scroller.current
@@ -173,15 +202,25 @@ export function TranscriptView({
     return () => observer.disconnect()
   }, [])
 
+  // A panel opening beside the transcript rewraps it: keep the line being read (layout, item 2).
+  const reading = useReadingAnchor(scroller, content, () => !stick.current && !hold.current)
+  const lastTop = useRef(0)
   const onScroll = (): void => {
     const el = scroller.current
     if (!el) return
-    const atBottom = el.scrollHeight - el.scrollTop - el.clientHeight < STICK_DISTANCE
-    stick.current = atBottom
-    setAway(!atBottom)
-    if (el.scrollTop < EARLIER_DISTANCE && hidden > 0 && anchor.current === null) showEarlier()
+    const distance = el.scrollHeight - el.scrollTop - el.clientHeight
+    fromBottom.current = distance
+    const atBottom = distance < STICK_DISTANCE
+    // Only a scroll up lets go of the bottom: content that grew before this event was delivered
+    // (a finished command's result laid out) moved the bottom away, not the reader.
+    const up = el.scrollTop < lastTop.current
+    lastTop.current = el.scrollTop
+    stick.current = atBottom || (stick.current && !up)
+    setAway(!stick.current)
+    reading.onScroll()
   }
 
+  const rows = virtualizer.getVirtualItems()
   return (
     <div className="transcript">
       <div
@@ -189,22 +228,35 @@ export function TranscriptView({
         ref={scroller}
         onScroll={onScroll}
         data-testid="transcript"
+        data-items={entries.length}
       >
         <div className="transcript__content" ref={content}>
           {entries.length === 0 && empty}
-          {hidden > 0 && (
-            <button
-              type="button"
-              className="transcript__earlier"
-              data-testid="transcript-earlier"
-              onClick={showEarlier}
-            >
-              Show {hidden.toLocaleString('en-US')} earlier items
-            </button>
-          )}
-          {visible.map((entry) => (
-            <Item key={entry.key} entry={entry} sessionId={sessionId} latest={latest} />
-          ))}
+          <div
+            className="transcript__rows"
+            data-testid="transcript-rows"
+            style={{ height: virtualizer.getTotalSize() }}
+          >
+            {rows.map((row) => {
+              const entry = shown[row.index]
+              if (!entry) return null
+              return (
+                <div
+                  key={row.key}
+                  className="transcript__row"
+                  data-index={row.index}
+                  ref={virtualizer.measureElement}
+                  style={{ transform: `translateY(${row.start}px)` }}
+                >
+                  {entry.kind === 'group' ? (
+                    <ToolGroup row={entry} sessionId={sessionId} />
+                  ) : (
+                    <Item row={entry} sessionId={sessionId} latest={latest} />
+                  )}
+                </div>
+              )
+            })}
+          </div>
           {thinking && (
             <div className="thinking" aria-live="polite" data-testid="thinking">
               <span className="thinking__dots" aria-hidden="true">

@@ -2,11 +2,25 @@ import { memo, type JSX, type ReactNode } from 'react'
 import type { TranscriptItem } from '../../../../shared/domain'
 import { formatUsage } from '../../lib/format'
 import { AlertIcon } from '../../lib/icons'
+import { formatUsd, type TurnCost } from '../../../../shared/model-prices'
+import { cacheShare } from '../../../../shared/meters'
 
 type TurnEndItem = Extract<TranscriptItem, { kind: 'turn-end' }>
 
 function wasStopped(stopReason: string): boolean {
   return /cancel|abort|stop(ped)?_by_user|interrupt/i.test(stopReason)
+}
+
+function usageTitle(usage: TurnEndItem['usage']): string {
+  const share = cacheShare(usage)
+  const cached = share === null ? '' : ` (${Math.round(share * 100)}% of the input read from cache)`
+  return `Tokens this turn sent (in), got back (out) and had read from the provider's cache${cached}`
+}
+
+function costTitle(cost: TurnCost): string {
+  return cost.source === 'settings'
+    ? 'Cost of this turn at the prices set in Settings → Prices'
+    : `Cost of this turn at the built-in prices of ${cost.asOf ?? 'the table'}; Settings → Prices can set others`
 }
 
 /** Under each finished turn: what it cost, and why it ended when that is news. */
@@ -50,8 +64,17 @@ export const TurnEnd = memo(function TurnEnd({
       {children}
       {/* A turn cut short often has no usage report; zeros would read as a real count. */}
       {(hasUsage || (!item.error && !stopped && !interrupted && !forked)) && (
-        <div className="turn-end__usage" data-testid="turn-usage" title="Tokens used by this turn">
-          {formatUsage(usage)}
+        <div className="turn-end__usage" data-testid="turn-meter">
+          <span data-testid="turn-usage" title={usageTitle(usage)}>
+            {formatUsage(usage)}
+          </span>
+          {/* Unknown models (no price) show tokens only: a guessed cost would read as a bill. */}
+          {item.cost && (
+            <span data-testid="turn-cost" title={costTitle(item.cost)}>
+              {' · '}
+              {formatUsd(item.cost.usd)}
+            </span>
+          )}
         </div>
       )}
     </div>

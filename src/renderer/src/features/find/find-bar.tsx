@@ -6,7 +6,8 @@ import { clearPaint, findRanges, firstInView, paintRanges, revealRange } from '.
 import { closeFind, useFind } from './find-store'
 import './find.css'
 
-const CONTENT = '[data-testid="transcript"] .transcript__content'
+// The transcript's rows: each child is one row (only those on screen or holding a hit).
+const CONTENT = '[data-testid="transcript-rows"]'
 
 /** "3 of 12", with a plus once the bound is reached. */
 function countText(count: number, current: number, query: string): string {
@@ -30,13 +31,15 @@ export function FindBar(): JSX.Element | null {
   /** Which hit a new search shows once its hits are on the page; null once shown. */
   const pick = useRef<'first' | 'view' | null>(null)
 
-  // A session opened from the sessions search: once its transcript is in, find its words.
+  // A session opened from the sessions search: once its transcript is in (all of it, not only
+  // its first screen: the hit may be older), find its words.
   useEffect(() => {
-    if (!landing || landing.sessionId !== chat.sessionId || chat.status !== 'ready') return
+    const loaded = chat.status === 'ready' && chat.earlier === 0
+    if (!landing || landing.sessionId !== chat.sessionId || !loaded) return
     dispatch({ type: 'open', query: landing.query, focus: false })
     dispatch({ type: 'landed' })
     pick.current = 'first'
-  }, [landing, chat.sessionId, chat.status, dispatch])
+  }, [landing, chat.sessionId, chat.status, chat.earlier, dispatch])
 
   // Only a request to focus moves the caret: a landing opens the bar without taking it.
   useLayoutEffect(() => {
@@ -63,7 +66,10 @@ export function FindBar(): JSX.Element | null {
         setCurrent((at) => Math.min(at, found.length - 1))
         return
       }
-      const chosen = pick.current === 'first' ? 0 : firstInView(found, root?.parentElement ?? null)
+      const chosen =
+        pick.current === 'first'
+          ? 0
+          : firstInView(found, root?.closest('[data-testid="transcript"]') ?? null)
       pick.current = null
       setCurrent(chosen)
       const range = found[chosen]

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { TranscriptItem } from '../../../../shared/domain'
-import { itemsToReveal } from './find-reveal'
+import { itemsWithHits, MAX_PINNED } from './find-reveal'
 
 const user = (text: string): { item: TranscriptItem } => ({
   item: { kind: 'user', id: text, text, at: 0 }
@@ -9,21 +9,28 @@ const reply = (text: string): { item: TranscriptItem } => ({
   item: { kind: 'assistant', id: text, turnId: 't', text, at: 0, streaming: false }
 })
 
-describe('itemsToReveal', () => {
+describe('itemsWithHits', () => {
   const items = [user('first about ZEBRA'), reply('nothing'), user('more'), reply('**zebra** done')]
 
-  it('reaches back to the oldest item that mentions the query', () => {
-    expect(itemsToReveal(items, 'zebra')).toBe(4)
-    expect(itemsToReveal(items, 'more')).toBe(2)
+  it('names every item that mentions the query, oldest first', () => {
+    expect(itemsWithHits(items, 'zebra')).toEqual([0, 3])
+    expect(itemsWithHits(items, 'giraffe')).toEqual([])
   })
 
   it('reads through Markdown marks, as the transcript shows them', () => {
-    expect(itemsToReveal([user('x'), reply('a **bold** word')], 'a bold word')).toBe(1)
+    expect(itemsWithHits([user('x'), reply('a **bold** word')], 'a bold word')).toEqual([1])
+    expect(itemsWithHits(items, '**')).toEqual([])
   })
 
-  it('asks for nothing when no item mentions it, or the query is blank', () => {
-    expect(itemsToReveal(items, 'giraffe')).toBe(0)
-    expect(itemsToReveal(items, '  ')).toBe(0)
-    expect(itemsToReveal(items, '**')).toBe(0)
+  it('names none for a blank query', () => {
+    expect(itemsWithHits(items, '  ')).toEqual([])
+  })
+
+  it('keeps the newest items when more hold a hit than can be rendered at once', () => {
+    const many = Array.from({ length: MAX_PINNED + 50 }, (_, i) => user(`hit ${i}`))
+    const hits = itemsWithHits(many, 'hit')
+    expect(hits).toHaveLength(MAX_PINNED)
+    expect(hits.at(-1)).toBe(MAX_PINNED + 49)
+    expect(hits[0]).toBe(50)
   })
 })

@@ -11,14 +11,25 @@ function searchable(item: TranscriptItem): string {
 }
 
 /**
- * How many of the newest items must be rendered for every item that mentions `query` to be on
- * the page (the transcript renders only a window of them, see transcript-window); 0 for none.
+ * How many items holding a hit are rendered at most beyond those on screen: a one-letter query
+ * over a long session would otherwise render all of it. The newest are kept.
  */
-export function itemsToReveal(items: readonly { item: TranscriptItem }[], query: string): number {
+export const MAX_PINNED = 300
+
+/**
+ * The indexes of the items that mention `query`, oldest first, at most MAX_PINNED (the newest).
+ * The transcript renders only the rows on screen (it is virtualized); these rows are rendered
+ * too, so find can read its hits from the page and scroll to any of them.
+ */
+export function itemsWithHits(items: readonly { item: TranscriptItem }[], query: string): number[] {
   const needle = query.replace(MARKS, '')
-  if (!needle.trim()) return 0
-  const first = items.findIndex(
-    ({ item }) => findInText(searchable(item).replace(MARKS, ''), needle).length > 0
-  )
-  return first < 0 ? 0 : items.length - first
+  if (!needle.trim()) return []
+  const hits: number[] = []
+  for (let i = items.length - 1; i >= 0 && hits.length < MAX_PINNED; i--) {
+    const entry = items[i]
+    if (entry && findInText(searchable(entry.item).replace(MARKS, ''), needle).length > 0) {
+      hits.push(i)
+    }
+  }
+  return hits.reverse()
 }

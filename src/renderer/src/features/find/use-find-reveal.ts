@@ -1,19 +1,24 @@
 import { useMemo } from 'react'
 import type { TranscriptEntry } from '../chat/transcript-reducer'
-import { itemsToReveal } from './find-reveal'
+import { itemsWithHits } from './find-reveal'
 import { useFind } from './find-store'
 
+const NONE: number[] = []
+
 /**
- * What the open find bar needs of the transcript: at least `shown` of the newest items rendered
- * (every item with a hit), and `hold`: do not follow new content to the bottom while the person
- * is looking at a hit.
+ * What the open find bar needs of the transcript: `pinned`, the items holding a hit, rendered
+ * even when off screen so find can read and reveal them, and `hold`: do not follow new content
+ * to the bottom while the person is looking at a hit.
  */
 export function useFindReveal(entries: readonly TranscriptEntry[]): {
-  shown: number
+  pinned: number[]
   hold: boolean
 } {
   const open = useFind((s) => s.state.open)
   const query = useFind((s) => s.state.query)
-  const shown = useMemo(() => (open ? itemsToReveal(entries, query) : 0), [open, query, entries])
-  return { shown, hold: open && query.trim() !== '' }
+  const pinned = useMemo(
+    () => (open ? itemsWithHits(entries, query) : NONE),
+    [open, query, entries]
+  )
+  return { pinned, hold: open && query.trim() !== '' }
 }

@@ -18,7 +18,7 @@ export function JobsToggle(): JSX.Element {
       data-testid="jobs-toggle"
     >
       <TerminalIcon size={14} />
-      Jobs
+      <span className="header-label">Jobs</span>
       {running > 0 && (
         <span className="jobs-toggle__count" data-testid="jobs-running-count">
           {running}

@@ -1,33 +1,11 @@
 import { FitAddon } from '@xterm/addon-fit'
-import { Terminal, type ITheme } from '@xterm/xterm'
+import { Terminal } from '@xterm/xterm'
 import '@xterm/xterm/css/xterm.css'
 import { useEffect, useRef, useState, type JSX } from 'react'
+import { currentTheme, useResolvedTheme } from '../appearance/page-theme'
+import { terminalTheme } from '../appearance/terminal-theme'
 import { followJob } from './job-feed'
 import { writePieces } from './write-pieces'
-
-// The sidebar's dark, with the app's own accents for the ANSI colours.
-const theme: ITheme = {
-  background: '#18181c',
-  foreground: '#e3e3e8',
-  cursor: '#18181c',
-  selectionBackground: '#4b43c4aa',
-  black: '#26262c',
-  red: '#f0716b',
-  green: '#5fce8a',
-  yellow: '#e6c15a',
-  blue: '#6b9cf5',
-  magenta: '#b48cf2',
-  cyan: '#56c6d6',
-  white: '#d4d4dc',
-  brightBlack: '#6b6b78',
-  brightRed: '#ff8f89',
-  brightGreen: '#7fe0a4',
-  brightYellow: '#f2d47e',
-  brightBlue: '#8fb5ff',
-  brightMagenta: '#c9a8ff',
-  brightCyan: '#7fdbe7',
-  brightWhite: '#ffffff'
-}
 
 /** The most one write hands xterm.js at once: about 5 ms of parsing. */
 const PIECE_CHARS = 32 * 1024
@@ -49,12 +27,16 @@ interface Props {
 export function TerminalView({ jobId, compact = false }: Props): JSX.Element {
   const host = useRef<HTMLDivElement>(null)
   const [failure, setFailure] = useState<string | null>(null)
+  const terminal = useRef<Terminal | null>(null)
+  const theme = useResolvedTheme()
 
   useEffect(() => {
     const element = host.current
     if (!element) return
     const term = new Terminal({
-      theme,
+      theme: terminalTheme(currentTheme()),
+      // Colours a command picks are lifted to AA contrast against the background, in either theme.
+      minimumContrastRatio: 4.5,
       fontFamily,
       fontSize: 12,
       lineHeight: 1.2,
@@ -67,6 +49,7 @@ export function TerminalView({ jobId, compact = false }: Props): JSX.Element {
     const fit = new FitAddon()
     term.loadAddon(fit)
     term.open(element)
+    terminal.current = term
     // The command does not know it is watched: its cursor would only be a stray block.
     term.write('\x1b[?25l')
     const refit = (): void => {
@@ -91,9 +74,14 @@ export function TerminalView({ jobId, compact = false }: Props): JSX.Element {
     return () => {
       stop()
       observer.disconnect()
+      terminal.current = null
       term.dispose()
     }
   }, [jobId, compact])
+
+  useEffect(() => {
+    if (terminal.current) terminal.current.options.theme = terminalTheme(theme)
+  }, [theme])
 
   return (
     <div className={`terminal-view${compact ? ' terminal-view--compact' : ''}`}>

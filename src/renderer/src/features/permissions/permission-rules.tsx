@@ -1,6 +1,7 @@
 import { useEffect, useState, type JSX } from 'react'
 import { call } from '../../bridge/client'
 import { ltrPath } from '../../lib/format'
+import { errorMessage } from '../../lib/errors'
 import { AlertIcon, PlusIcon } from '../../lib/icons'
 import { useSessions } from '../sessions/sessions-store'
 import { useSettings } from '../settings/settings-store'
@@ -13,6 +14,7 @@ import {
   usePermissions
 } from './permissions-store'
 import { saveBlocker } from './preview-reducer'
+import { coversEveryShellCall, everyShellCallWarning, toolProblem } from './rule-checks'
 import { RuleEditor } from './rule-editor'
 import { decisionLabel, ruleKey, ruleTarget, type RuleDraft, type RuleView } from './rule-draft'
 import { useRulePreview } from './use-rule-preview'
@@ -131,14 +133,24 @@ function AddRuleForm({
 }): JSX.Element {
   const dispatch = usePermissions((s) => s.dispatch)
   const busy = usePermissions((s) => s.state.busy)
-  const [tools, setTools] = useState<string[]>([])
+  // null while the catalog is read; a rule may only name a tool that is in it.
+  const [tools, setTools] = useState<string[] | null>(null)
+  const [catalogError, setCatalogError] = useState<string | null>(null)
+  // Set once Save was pressed on a rule covering every Shell call; any edit asks again.
+  const [confirming, setConfirming] = useState<RuleDraft | null>(null)
   const preview = useRulePreview(workspace, sessionId, draft)
-  const blocker = draft.tool.trim() ? saveBlocker(preview) : 'Name the tool the rule is for.'
+  const toolIssue = catalogError ? null : toolProblem(draft.tool, tools)
+  const blocker = catalogError ?? toolIssue ?? saveBlocker(preview)
+  const asking = confirming === draft
 
   useEffect(() => {
     call('tools.list', { workspace })
       .then(({ tools: listed }) => setTools(listed.map((t) => t.name)))
-      .catch(() => setTools([]))
+      .catch((error: unknown) =>
+        setCatalogError(
+          `The tool catalog could not be read (${errorMessage(error)}); close the form and try again.`
+        )
+      )
   }, [workspace])
 
   return (
@@ -150,9 +162,42 @@ function AddRuleForm({
         preview={preview}
         withSession={sessionId !== null}
         showDecision
-        tools={tools}
+        tools={tools ?? []}
+        toolIssue={draft.tool === '' || tools === null ? null : toolIssue}
         scopes={sessionId ? ['session', 'project', 'user'] : ['project', 'user']}
       />
+      {catalogError && (
+        <p className="field-error" role="alert">
+          {catalogError}
+        </p>
+      )}
+      {asking && (
+        <div className="rule-form__confirm" role="alert" data-testid="rule-all-shell-confirm">
+          <p>{everyShellCallWarning(draft.decision)}</p>
+          <div className="rule-form__actions">
+            <button
+              type="button"
+              className="button"
+              data-testid="rule-all-shell-back"
+              onClick={() => {
+                setConfirming(null)
+                document.querySelector<HTMLInputElement>('[data-testid="rule-command"]')?.focus()
+              }}
+            >
+              Add a command prefix
+            </button>
+            <button
+              type="button"
+              className="button button--danger-outline"
+              data-testid="rule-all-shell-save"
+              disabled={busy || blocker !== null}
+              onClick={() => void addRule(draft)}
+            >
+              Save for every Shell call
+            </button>
+          </div>
+        </div>
+      )}
       <div className="rule-form__actions">
         <button
           type="button"
@@ -166,9 +211,9 @@ function AddRuleForm({
           type="button"
           className="button button--primary"
           data-testid="rule-save"
-          disabled={busy || blocker !== null}
+          disabled={busy || blocker !== null || asking}
           title={blocker ?? undefined}
-          onClick={() => void addRule(draft)}
+          onClick={() => (coversEveryShellCall(draft) ? setConfirming(draft) : void addRule(draft))}
         >
           {busy ? 'Saving…' : 'Save rule'}
         </button>

@@ -83,6 +83,7 @@ export function RuleEditor({
   fixedTool = false,
   showDecision = false,
   tools = [],
+  toolIssue = null,
   scopes = scopeOptions.map((s) => s.value)
 }: {
   draft: RuleDraft
@@ -91,7 +92,10 @@ export function RuleEditor({
   withSession: boolean
   fixedTool?: boolean
   showDecision?: boolean
+  /** The catalog's tool names, offered as the person types. */
   tools?: string[]
+  /** Why the typed tool cannot be used (not in the catalog), shown beside the field. */
+  toolIssue?: string | null
   scopes?: RuleDraft['scope'][]
 }): JSX.Element {
   const id = useId()
@@ -137,8 +141,17 @@ export function RuleEditor({
               value={draft.tool}
               placeholder="Shell"
               spellCheck={false}
+              autoComplete="off"
               onChange={(e) => onChange({ ...draft, tool: e.target.value })}
+              {...(toolIssue
+                ? { 'aria-invalid': true, 'aria-describedby': `${id}-tool-issue` }
+                : {})}
             />
+            {toolIssue && (
+              <p className="field-error" id={`${id}-tool-issue`} data-testid="rule-tool-issue">
+                {toolIssue}
+              </p>
+            )}
             <datalist id={`${id}-tools`}>
               {tools.map((name) => (
                 <option key={name} value={name} />
@@ -190,7 +203,8 @@ export function RuleEditor({
         )}
       </div>
 
-      <RulePreviewView state={preview} withSession={withSession} />
+      {/* A rule for a tool that does not exist covers nothing: no preview to read. */}
+      {!toolIssue && <RulePreviewView state={preview} withSession={withSession} />}
     </div>
   )
 }

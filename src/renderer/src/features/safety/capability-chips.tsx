@@ -1,17 +1,22 @@
 import type { JSX } from 'react'
 import type { Capabilities } from '../../../../shared/domain'
-import { capabilityChips } from './safety-labels'
+import { capabilityChips, type CapabilityChip } from './safety-labels'
 import './safety.css'
 
-/** A tool's capabilities as small badges, for its tool-call card. */
+/**
+ * A tool's capabilities as small badges, for its tool-call card: `chips` when the transcript has
+ * decided which are news in the session (see chip-news), else all of them.
+ */
 export function CapabilityChips({
   readOnly,
-  capabilities
+  capabilities,
+  chips: decided
 }: {
   readOnly: boolean
   capabilities: Capabilities | null
+  chips?: readonly CapabilityChip[]
 }): JSX.Element | null {
-  const chips = capabilityChips(readOnly, capabilities)
+  const chips = decided ?? capabilityChips(readOnly, capabilities)
   if (chips.length === 0) return null
   return (
     <span className="cap-chips" data-testid="tool-capabilities">

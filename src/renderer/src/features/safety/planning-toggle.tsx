@@ -45,7 +45,7 @@ export function PlanningToggle({ session }: { session: SessionSummary | null }):
       <span className="planning-toggle__track" aria-hidden="true">
         <span className="planning-toggle__thumb" />
       </span>
-      Planning
+      <span className="header-label">Planning</span>
       {error && <span className="planning-toggle__error">!</span>}
     </button>
   )

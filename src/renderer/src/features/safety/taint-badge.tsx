@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState, type JSX } from 'react'
+import { useCallback, useId, useRef, useState, type JSX } from 'react'
+import { useDismiss } from '../../lib/use-dismiss'
 import type { SessionSummary } from '../../../../shared/domain'
 import { ShieldIcon } from '../../lib/icons'
 import { useSettings } from '../settings/settings-store'
@@ -23,29 +24,13 @@ function Fact({ label, on, testId }: { label: string; on: boolean; testId: strin
 export function TaintBadge({ session }: { session: SessionSummary | null }): JSX.Element | null {
   const blockAfterPrivate = useSettings((s) => s.state.base.block_sends_after_private === true)
   const [open, setOpen] = useState(false)
+  const close = useCallback(() => setOpen(false), [])
   const root = useRef<HTMLDivElement>(null)
   const popId = useId()
   const sandbox = useSandboxStatus()
   const warning = sandboxWarning(sandbox)
 
-  useEffect(() => {
-    if (!open) return
-    const onDown = (event: MouseEvent): void => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false)
-    }
-    const onKey = (event: KeyboardEvent): void => {
-      if (event.key !== 'Escape') return
-      // Escape here closes the explanation, not the running turn.
-      event.preventDefault()
-      setOpen(false)
-    }
-    window.addEventListener('mousedown', onDown)
-    window.addEventListener('keydown', onKey, true)
-    return () => {
-      window.removeEventListener('mousedown', onDown)
-      window.removeEventListener('keydown', onKey, true)
-    }
-  }, [open])
+  useDismiss(open, close, root)
 
   if (!session) return null
   const taint = session.taint

@@ -8,6 +8,7 @@ import { findInText } from '../find/find-match'
 import { landOnHit } from '../find/find-store'
 import { ApprovalDot } from '../notifications/approval-dot'
 import { PencilIcon, TrashIcon } from '../../lib/icons'
+import { SessionTotalsLine } from '../meters/session-totals-line'
 
 interface Props {
   session: SessionSummary
@@ -127,6 +128,7 @@ export function SessionRow({ session, active, now, snippet, query, onError }: Pr
               <>
                 {formatRelative(session.updatedAt, now)}
                 {size && <> · {size}</>}
+                <SessionTotalsLine totals={session.totals} />
               </>
             )}
           </span>

@@ -1,4 +1,5 @@
 import type { JSX } from 'react'
+import { describeBaseUrl } from '../../../../shared/base-url'
 import { providerPresets } from '../../../../shared/provider-presets'
 import type { ProviderKind } from '../../../../shared/settings'
 import { keyEnvPlaceholders, providerKinds, type ProviderField } from './settings-model'
@@ -9,6 +10,8 @@ import { ReasoningFields } from './reasoning-fields'
 interface Props {
   form: FormState
   canStoreSecrets: boolean
+  /** The 0600 file typed keys go to (browser mode, CLI); null when the OS keychain keeps them. */
+  keyFile: string | null
   /** Save issues placed on this form's fields. */
   issues: Partial<Record<ProviderField, string>>
   canCancel: boolean
@@ -30,12 +33,20 @@ function FieldError({
 }
 
 /** Adds or edits one provider; Test asks it for its models, which then become its list. */
-export function ProviderForm({ form, canStoreSecrets, issues, canCancel }: Props): JSX.Element {
+export function ProviderForm({
+  form,
+  canStoreSecrets,
+  keyFile,
+  issues,
+  canCancel
+}: Props): JSX.Element {
   const dispatch = useSettings((s) => s.dispatch)
   const { draft, test } = form
   const testIssues = test.status === 'failed' ? test.issues : {}
+  // Checked as it is typed, so a malformed URL is named beside the field before any Test.
+  const urlIssue = describeBaseUrl(draft.baseUrl) ?? undefined
   const fieldIssue = (field: ProviderField): string | undefined =>
-    issues[field] ?? testIssues[field]
+    issues[field] ?? testIssues[field] ?? (field === 'base_url' ? urlIssue : undefined)
   const compatible = draft.kind === 'openai-compatible'
   const set = (field: 'id' | 'baseUrl' | 'keyEnv', value: string): void =>
     dispatch({ type: 'form-field', field, value })
@@ -164,14 +175,17 @@ export function ProviderForm({ form, canStoreSecrets, issues, canCancel }: Props
         {canStoreSecrets && (
           <div className="field field--wide">
             <span className="field__label">
-              Store key securely <span className="field__optional">optional</span>
+              {keyFile ? 'Store key in a private file' : 'Store key securely'}{' '}
+              <span className="field__optional">optional</span>
             </span>
             <div className="field__row">
               <input
                 className="input input--mono"
                 type="password"
                 data-testid="provider-secret-input"
-                aria-label="API key to store securely"
+                aria-label={
+                  keyFile ? 'API key to store in a private file' : 'API key to store securely'
+                }
                 value={form.secretValue}
                 placeholder={
                   draft.keySecret ? 'Stored — type a new key to replace it' : 'Paste the API key'
@@ -189,8 +203,15 @@ export function ProviderForm({ form, canStoreSecrets, issues, canCancel }: Props
                 {form.secret.status === 'storing' ? 'Storing…' : 'Store'}
               </button>
             </div>
-            <span className="field__hint">
-              Encrypted with your system keychain; settings keep only its name
+            <span className="field__hint" data-testid="provider-secret-where">
+              {keyFile ? (
+                <>
+                  Kept in <span className="mono">{keyFile}</span>, a file only you can read (mode
+                  0600); settings keep only its name
+                </>
+              ) : (
+                'Encrypted with your system keychain; settings keep only its name'
+              )}
               {draft.keySecret ? (
                 <>
                   {' '}
@@ -199,7 +220,11 @@ export function ProviderForm({ form, canStoreSecrets, issues, canCancel }: Props
               ) : null}
               .
             </span>
-            {form.secret.status === 'stored' && <p className="field-ok">Key stored securely.</p>}
+            {form.secret.status === 'stored' && (
+              <p className="field-ok" role="status">
+                {keyFile ? 'Key stored in the private key file.' : 'Key stored securely.'}
+              </p>
+            )}
             <FieldError
               id="issue-secret"
               message={form.secret.message ?? fieldIssue('api_key_secret')}

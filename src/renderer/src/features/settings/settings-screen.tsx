@@ -1,4 +1,4 @@
-import { useEffect, useMemo, type JSX } from 'react'
+import { useEffect, useMemo, useRef, type JSX } from 'react'
 import type { ApprovalMode } from '../../../../shared/domain'
 import { ArrowLeftIcon, LogoMark, PlusIcon } from '../../lib/icons'
 import { closeSettings, useApp } from '../../shell/app-store'
@@ -16,8 +16,13 @@ import { SkillsSection } from '../skills/skills-section'
 import { ToolsSection } from './tools-section'
 import { CheckpointsSection } from '../checkpoints/checkpoints-section'
 import { NotificationsSection } from '../notifications/notifications-section'
+import { AppearanceSection } from '../appearance/appearance-section'
+import { PricesSection } from '../meters/prices-section'
 import { PermissionRules } from '../permissions/permission-rules'
 import { SandboxSettings } from '../permissions/sandbox-settings'
+import { useLeaveGuard } from './leave-prompt'
+import { SectionBlock, SettingsNav } from './settings-nav'
+import { settingsSections } from './settings-sections'
 import './settings.css'
 
 const modes: { value: ApprovalMode; label: string; hint: string }[] = [
@@ -40,6 +45,7 @@ export function SettingsScreen(): JSX.Element {
   const dispatch = useSettings((s) => s.dispatch)
   const onboarding = useApp((s) => s.state.onboarding)
   const canStoreSecrets = useApp((s) => s.state.info?.canStoreSecrets ?? false)
+  const keyFile = useApp((s) => s.state.info?.keyFile ?? null)
 
   useEffect(() => {
     // Re-read on open unless there are unsaved edits to keep.
@@ -60,6 +66,19 @@ export function SettingsScreen(): JSX.Element {
     void loadModels()
     if (onboarding && useSettings.getState().state.providers.length > 0) closeSettings()
   }
+  const scroller = useRef<HTMLDivElement>(null)
+  // The first run shows only what a first chat needs.
+  const sections = onboarding ? settingsSections.slice(0, 3) : settingsSections
+  const leaveGuard = useLeaveGuard(
+    state.dirty,
+    closeSettings,
+    async () => {
+      const saved = await saveSettings()
+      if (saved) void loadModels()
+      return saved
+    },
+    async () => void (await loadSettings())
+  )
 
   return (
     <div className="settings" role="region" aria-label="Settings" data-testid="settings-screen">
@@ -69,7 +88,7 @@ export function SettingsScreen(): JSX.Element {
             type="button"
             className="button button--ghost"
             data-testid="settings-close"
-            onClick={closeSettings}
+            onClick={leaveGuard.request}
           >
             <ArrowLeftIcon /> Back
           </button>
@@ -79,172 +98,205 @@ export function SettingsScreen(): JSX.Element {
           <button
             type="button"
             className="button button--ghost settings__skip"
-            onClick={closeSettings}
+            onClick={leaveGuard.request}
           >
             Skip for now
           </button>
         )}
       </header>
 
-      <div className="settings__scroll">
-        <div className="settings__content">
-          {onboarding && (
-            <section className="onboarding" data-testid="onboarding">
-              <LogoMark size={36} />
-              <div>
-                <h2 className="onboarding__title">Welcome to Mecatl</h2>
-                <p className="onboarding__text">
-                  Mecatl works in your project folders with the help of an AI model. Connect a model
-                  provider to begin: Anthropic or OpenAI with an API key, or a model running on your
-                  own machine through any OpenAI-compatible server, such as Ollama or LM Studio.
-                </p>
-              </div>
-            </section>
-          )}
+      <div className="settings__body">
+        <SettingsNav sections={sections} scroller={scroller} unsaved={state.dirty} />
+        <div className="settings__scroll" ref={scroller}>
+          <div className="settings__content">
+            {onboarding && (
+              <section className="onboarding" data-testid="onboarding">
+                <LogoMark size={36} />
+                <div>
+                  <h2 className="onboarding__title">Welcome to Mecatl</h2>
+                  <p className="onboarding__text">
+                    Mecatl works in your project folders with the help of an AI model. Connect a
+                    model provider to begin: Anthropic or OpenAI with an API key, or a model running
+                    on your own machine through any OpenAI-compatible server, such as Ollama or LM
+                    Studio.
+                  </p>
+                </div>
+              </section>
+            )}
 
-          {state.status === 'error' && (
-            <div className="notice notice--error" role="alert">
-              Settings could not be read: {state.loadError}
-              <button type="button" className="link-button" onClick={() => void loadSettings()}>
-                Try again
-              </button>
-            </div>
-          )}
-
-          {state.fileIssues.length > 0 && (
-            <div className="notice notice--warn" data-testid="settings-file-issues" role="alert">
-              <div className="notice__title">
-                The settings file has problems: <span className="mono">{state.path}</span>
-              </div>
-              <ul className="issue-list">
-                {state.fileIssues.map((issue, i) => (
-                  <li key={i}>
-                    {issue.line !== undefined && (
-                      <span className="issue-list__where">line {issue.line} · </span>
-                    )}
-                    <span className="mono">{issue.path}</span>: {issue.message}
-                  </li>
-                ))}
-              </ul>
-              <div className="notice__hint">Fix them here and save, or edit the file by hand.</div>
-            </div>
-          )}
-
-          <section className="settings-section" aria-labelledby="providers-heading">
-            <div className="settings-section__head">
-              <div>
-                <h2 id="providers-heading" className="settings-section__title">
-                  Providers
-                </h2>
-                <p className="settings-section__hint">
-                  Where models come from. Keys stay out of the settings file.
-                </p>
-              </div>
-              {!state.form.open && (
-                <button
-                  type="button"
-                  className="button"
-                  data-testid="add-provider-button"
-                  onClick={() => dispatch({ type: 'form-open', index: null })}
-                >
-                  <PlusIcon /> Add provider
+            {state.status === 'error' && (
+              <div className="notice notice--error" role="alert">
+                Settings could not be read: {state.loadError}
+                <button type="button" className="link-button" onClick={() => void loadSettings()}>
+                  Try again
                 </button>
-              )}
-            </div>
-            {state.status === 'ready' && state.providers.length === 0 && !state.form.open && (
-              <p className="muted">No provider yet.</p>
+              </div>
             )}
-            <ProviderList providers={state.providers} editing={state.form.editing} />
-            {state.form.open && (
-              <ProviderForm
-                form={state.form}
-                canStoreSecrets={canStoreSecrets}
-                issues={placed.form}
-                canCancel={state.providers.length > 0 || state.form.editing !== null}
-              />
-            )}
-          </section>
 
-          <section className="settings-section" aria-labelledby="models-heading">
-            <h2 id="models-heading" className="settings-section__title">
-              Default model
-            </h2>
-            <label className="field">
-              <span className="field__hint">
-                New sessions use it; each session can switch in its header.
-              </span>
-              <select
-                className="select"
-                data-testid="default-model-select"
-                value={state.defaultModel ? modelKey(state.defaultModel) : ''}
-                onChange={(e) =>
-                  dispatch({
-                    type: 'default-model',
-                    model: models.find((m) => modelKey(m) === e.target.value) ?? null
-                  })
-                }
-                {...(placed.defaultModel ? { 'aria-invalid': true } : {})}
-              >
-                <option value="">
-                  {models.length
-                    ? 'None — choose per session'
-                    : 'Test a provider to list its models'}
-                </option>
-                {unlistedDefault && (
-                  <option value={modelKey(unlistedDefault)}>
-                    {unlistedDefault.providerId} / {unlistedDefault.model} (not listed)
-                  </option>
+            {state.fileIssues.length > 0 && (
+              <div className="notice notice--warn" data-testid="settings-file-issues" role="alert">
+                <div className="notice__title">
+                  The settings file has problems: <span className="mono">{state.path}</span>
+                </div>
+                <ul className="issue-list">
+                  {state.fileIssues.map((issue, i) => (
+                    <li key={i}>
+                      {issue.line !== undefined && (
+                        <span className="issue-list__where">line {issue.line} · </span>
+                      )}
+                      <span className="mono">{issue.path}</span>: {issue.message}
+                    </li>
+                  ))}
+                </ul>
+                <div className="notice__hint">
+                  Fix them here and save, or edit the file by hand.
+                </div>
+              </div>
+            )}
+
+            <SectionBlock id="providers">
+              <section className="settings-section" aria-labelledby="providers-heading">
+                <div className="settings-section__head">
+                  <div>
+                    <h2 id="providers-heading" className="settings-section__title">
+                      Providers
+                    </h2>
+                    <p className="settings-section__hint">
+                      Where models come from. Keys stay out of the settings file.
+                    </p>
+                  </div>
+                  {!state.form.open && (
+                    <button
+                      type="button"
+                      className="button"
+                      data-testid="add-provider-button"
+                      onClick={() => dispatch({ type: 'form-open', index: null })}
+                    >
+                      <PlusIcon /> Add provider
+                    </button>
+                  )}
+                </div>
+                {state.status === 'ready' && state.providers.length === 0 && !state.form.open && (
+                  <p className="muted">No provider yet.</p>
                 )}
-                {models.map((model) => (
-                  <option key={modelKey(model)} value={modelKey(model)}>
-                    {model.providerId} / {model.model}
-                  </option>
-                ))}
-              </select>
-              {placed.defaultModel && <p className="field-error">{placed.defaultModel}</p>}
-            </label>
-          </section>
+                <ProviderList providers={state.providers} editing={state.form.editing} />
+                {state.form.open && (
+                  <ProviderForm
+                    form={state.form}
+                    canStoreSecrets={canStoreSecrets}
+                    keyFile={keyFile}
+                    issues={placed.form}
+                    canCancel={state.providers.length > 0 || state.form.editing !== null}
+                  />
+                )}
+              </section>
+            </SectionBlock>
 
-          <section
-            className="settings-section"
-            aria-labelledby="approvals-heading"
-            data-testid="permissions-section"
-          >
-            <h2 id="approvals-heading" className="settings-section__title">
-              Permissions
-            </h2>
-            <div className="mode-row">
-              <span className="mode-row__current">
-                Current mode: <strong data-testid="approval-mode-current">{state.mode}</strong>
-              </span>
-              <select
-                className="select select--compact"
-                data-testid="approval-mode-select"
-                aria-label="Approval mode"
-                value={state.mode}
-                onChange={(e) => dispatch({ type: 'mode', mode: e.target.value as ApprovalMode })}
+            <SectionBlock id="models">
+              <section className="settings-section" aria-labelledby="models-heading">
+                <h2 id="models-heading" className="settings-section__title">
+                  Default model
+                </h2>
+                <label className="field">
+                  <span className="field__hint">
+                    New sessions use it; each session can switch in its header.
+                  </span>
+                  <select
+                    className="select"
+                    data-testid="default-model-select"
+                    value={state.defaultModel ? modelKey(state.defaultModel) : ''}
+                    onChange={(e) =>
+                      dispatch({
+                        type: 'default-model',
+                        model: models.find((m) => modelKey(m) === e.target.value) ?? null
+                      })
+                    }
+                    {...(placed.defaultModel ? { 'aria-invalid': true } : {})}
+                  >
+                    <option value="">
+                      {models.length
+                        ? 'None — choose per session'
+                        : 'Test a provider to list its models'}
+                    </option>
+                    {unlistedDefault && (
+                      <option value={modelKey(unlistedDefault)}>
+                        {unlistedDefault.providerId} / {unlistedDefault.model} (not listed)
+                      </option>
+                    )}
+                    {models.map((model) => (
+                      <option key={modelKey(model)} value={modelKey(model)}>
+                        {model.providerId} / {model.model}
+                      </option>
+                    ))}
+                  </select>
+                  {placed.defaultModel && <p className="field-error">{placed.defaultModel}</p>}
+                </label>
+              </section>
+              {!onboarding && <PricesSection />}
+            </SectionBlock>
+
+            <SectionBlock id="permissions">
+              <section
+                className="settings-section"
+                aria-labelledby="approvals-heading"
+                data-testid="permissions-section"
               >
-                {modes.map((mode) => (
-                  <option key={mode.value} value={mode.value}>
-                    {mode.label}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <p className="field__hint">{modeHint}</p>
-            {placed.mode && <p className="field-error">{placed.mode}</p>}
-            {!onboarding && <PermissionRules />}
-            {!onboarding && <SandboxSettings />}
-          </section>
+                <h2 id="approvals-heading" className="settings-section__title">
+                  Permissions
+                </h2>
+                <div className="mode-row">
+                  <span className="mode-row__current">
+                    Current mode: <strong data-testid="approval-mode-current">{state.mode}</strong>
+                  </span>
+                  <select
+                    className="select select--compact"
+                    data-testid="approval-mode-select"
+                    aria-label="Approval mode"
+                    value={state.mode}
+                    onChange={(e) =>
+                      dispatch({ type: 'mode', mode: e.target.value as ApprovalMode })
+                    }
+                  >
+                    {modes.map((mode) => (
+                      <option key={mode.value} value={mode.value}>
+                        {mode.label}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+                <p className="field__hint">{modeHint}</p>
+                {placed.mode && <p className="field-error">{placed.mode}</p>}
+                {!onboarding && <PermissionRules />}
+                {!onboarding && <SandboxSettings />}
+              </section>
 
-          {!onboarding && <ToolsSection />}
-          {!onboarding && <CheckpointsSection />}
-          {!onboarding && <NotificationsSection />}
-          {!onboarding && <McpSection />}
-          {!onboarding && <MemorySection />}
+              {!onboarding && <ToolsSection />}
+              {!onboarding && <CheckpointsSection />}
+            </SectionBlock>
 
-          {!onboarding && <SearchSection />}
-          {!onboarding && <SkillsSection />}
+            {!onboarding && (
+              <>
+                <SectionBlock id="mcp">
+                  <McpSection />
+                </SectionBlock>
+                <SectionBlock id="web">
+                  <SearchSection />
+                </SectionBlock>
+                <SectionBlock id="memory">
+                  <MemorySection />
+                </SectionBlock>
+                <SectionBlock id="skills">
+                  <SkillsSection />
+                </SectionBlock>
+                <SectionBlock id="appearance">
+                  <AppearanceSection />
+                </SectionBlock>
+                <SectionBlock id="notifications">
+                  <NotificationsSection />
+                </SectionBlock>
+              </>
+            )}
+          </div>
         </div>
       </div>
 
@@ -297,6 +349,7 @@ export function SettingsScreen(): JSX.Element {
           </button>
         </div>
       </footer>
+      {leaveGuard.prompt}
     </div>
   )
 }

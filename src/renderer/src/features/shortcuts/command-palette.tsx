@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type JSX, type KeyboardEvent } from 'react'
 import { openSettings } from '../../shell/app-store'
+import { toggleSidebar } from '../../shell/layout-store'
 import { openFind } from '../find/find-store'
 import { toggleMonitor, useJobs } from '../jobs/jobs-store'
 import { togglePlanning } from '../safety/planning'
@@ -55,7 +56,13 @@ function useActions(): Action[] {
           label: jobsOpen ? 'Close the job monitor' : 'Open jobs',
           run: toggleMonitor
         },
-        { id: 'find', label: 'Find in the conversation', shortcut: 'find', run: openFind }
+        { id: 'find', label: 'Find in the conversation', shortcut: 'find', run: openFind },
+        {
+          id: 'sidebar',
+          label: 'Show or hide the sidebar',
+          shortcut: 'sidebar',
+          run: toggleSidebar
+        }
       )
     }
     actions.push({ id: 'shortcuts', label: 'Show keyboard shortcuts', run: () => openShortcuts() })

@@ -2,6 +2,7 @@ import { useEffect, type JSX } from 'react'
 import { closeSettings, openSettings, useApp } from '../../shell/app-store'
 import { openFind } from '../find/find-store'
 import { createSession } from '../sessions/sessions-store'
+import { toggleSidebar } from '../../shell/layout-store'
 import { CommandPalette } from './command-palette'
 import { closePalette, togglePalette } from './keys-store'
 import { currentPlatform, matchShortcut, type ShortcutId } from './shortcut-match'
@@ -41,6 +42,8 @@ function perform(id: ShortcutId): void {
     case 'focus-composer':
       backToConversation()
       return focusComposer()
+    case 'sidebar':
+      return toggleSidebar()
   }
 }
 

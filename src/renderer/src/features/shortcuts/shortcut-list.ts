@@ -11,7 +11,8 @@ const chords: readonly { id: ShortcutId; action: string }[] = [
   { id: 'palette', action: 'Command palette: switch session, settings, planning, jobs…' },
   { id: 'find', action: 'Find in the conversation' },
   { id: 'settings', action: 'Settings' },
-  { id: 'focus-composer', action: 'Put the cursor in the message box' }
+  { id: 'focus-composer', action: 'Put the cursor in the message box' },
+  { id: 'sidebar', action: 'Show or hide the sidebar' }
 ]
 
 /** Every shortcut of the window, for the shortcuts list. */

@@ -14,10 +14,13 @@ describe('matchShortcut', () => {
   })
 
   it('knows every shortcut of the app', () => {
-    const ids = ['n', 'k', 'f', ',', 'l'].map((k) =>
+    const ids = ['n', 'k', 'f', ',', 'l', 'b'].map((k) =>
       matchShortcut(key({ key: k, ctrlKey: true }), 'other')
     )
-    expect(ids).toEqual(['new-session', 'palette', 'find', 'settings', 'focus-composer'])
+    expect(ids).toEqual(['new-session', 'palette', 'find', 'settings', 'focus-composer', 'sidebar'])
+    // Ctrl/Cmd+B by where the key sits, on a layout that types no Latin letter there.
+    expect(matchShortcut(key({ key: 'и', code: 'KeyB', ctrlKey: true }), 'other')).toBe('sidebar')
+    expect(shortcutLabel('sidebar', 'mac')).toBe('⌘B')
   })
 
   it('never fires while an IME composition is in progress', () => {

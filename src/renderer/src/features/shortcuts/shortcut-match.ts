@@ -2,7 +2,8 @@
 export type Platform = 'mac' | 'other'
 
 /** The app's own Ctrl/Cmd chords. */
-export type ShortcutId = 'new-session' | 'palette' | 'find' | 'settings' | 'focus-composer'
+export type ShortcutId =
+  'new-session' | 'palette' | 'find' | 'settings' | 'focus-composer' | 'sidebar'
 
 /** The parts of a KeyboardEvent a shortcut is read from (a plain object in tests). */
 export interface KeyLike {
@@ -22,7 +23,8 @@ const chords: readonly { id: ShortcutId; key: string; code: string }[] = [
   { id: 'palette', key: 'k', code: 'KeyK' },
   { id: 'find', key: 'f', code: 'KeyF' },
   { id: 'settings', key: ',', code: 'Comma' },
-  { id: 'focus-composer', key: 'l', code: 'KeyL' }
+  { id: 'focus-composer', key: 'l', code: 'KeyL' },
+  { id: 'sidebar', key: 'b', code: 'KeyB' }
 ]
 
 /** Chrome reports a key that an input method is still composing as 229 ("Process"). */

@@ -95,7 +95,8 @@ export async function answerQuestion(questionId: string, answer: string): Promis
 
 async function restoreQuestions(sessionId: string): Promise<void> {
   try {
-    const { pendingQuestions } = await call('session.get', { sessionId })
+    // Only the questions are needed: one item of the transcript, not a long session's thousands.
+    const { pendingQuestions } = await call('session.get', { sessionId, tail: 1 })
     dispatch({ type: 'questions-restored', sessionId, questions: pendingQuestions })
   } catch {
     // The session is gone or the connection is down; its questions go with it.

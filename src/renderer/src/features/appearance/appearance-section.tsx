@@ -1,0 +1,57 @@
+import type { JSX } from 'react'
+import { useSettings } from '../settings/settings-store'
+import { themeChoiceOf, withTheme, type ThemeChoice } from './theme'
+import './appearance.css'
+
+const choices: { value: ThemeChoice; label: string; hint: string }[] = [
+  {
+    value: 'system',
+    label: 'Follow the system',
+    hint: 'Light or dark as the system is set, live.'
+  },
+  { value: 'light', label: 'Light', hint: 'Always light.' },
+  { value: 'dark', label: 'Dark', hint: 'Always dark.' }
+]
+
+/** Settings → Appearance: light, dark, or following the system (the default). */
+export function AppearanceSection(): JSX.Element {
+  const base = useSettings((s) => s.state.base)
+  const dispatch = useSettings((s) => s.dispatch)
+  const current = themeChoiceOf(base)
+  return (
+    <section
+      className="settings-section"
+      aria-labelledby="appearance-heading"
+      data-testid="appearance-section"
+    >
+      <h2 id="appearance-heading" className="settings-section__title">
+        Appearance
+      </h2>
+      <fieldset className="theme-choices">
+        <legend className="settings-section__hint">
+          The window shows the theme as you pick it; Save keeps it for next time.
+        </legend>
+        {choices.map((choice) => (
+          <label key={choice.value} className="theme-choice">
+            <input
+              type="radio"
+              name="theme"
+              value={choice.value}
+              data-testid={`theme-${choice.value}`}
+              checked={current === choice.value}
+              onChange={() =>
+                dispatch({
+                  type: 'base-set',
+                  key: 'appearance',
+                  value: withTheme(base, choice.value)
+                })
+              }
+            />
+            <span className="theme-choice__label">{choice.label}</span>
+            <span className="theme-choice__hint">{choice.hint}</span>
+          </label>
+        ))}
+      </fieldset>
+    </section>
+  )
+}

@@ -1,0 +1,118 @@
+import { useEffect, useRef, useState, type JSX } from 'react'
+import './leave-prompt.css'
+
+/** What the person chose when asked about leaving with unsaved changes. */
+export type LeaveChoice = 'save' | 'discard' | 'stay'
+
+/**
+ * Asks before Settings are left with unsaved changes: save them and leave, leave without them,
+ * or stay. A native modal `<dialog>`: focus is trapped while it is open and Escape means Stay.
+ */
+export function LeavePrompt({
+  open,
+  saving,
+  onChoose
+}: {
+  open: boolean
+  saving: boolean
+  onChoose: (choice: LeaveChoice) => void
+}): JSX.Element {
+  const dialog = useRef<HTMLDialogElement>(null)
+  useEffect(() => {
+    const element = dialog.current
+    if (!element) return
+    // showModal focuses the first button, Stay: Enter pressed by habit loses nothing.
+    if (open && !element.open) element.showModal()
+    if (!open && element.open) element.close()
+  }, [open])
+  return (
+    <dialog
+      ref={dialog}
+      className="leave-prompt"
+      aria-labelledby="leave-prompt-title"
+      aria-describedby="leave-prompt-text"
+      data-testid="leave-prompt"
+      onCancel={(event) => {
+        event.preventDefault()
+        onChoose('stay')
+      }}
+    >
+      <h2 id="leave-prompt-title" className="leave-prompt__title">
+        Leave Settings with unsaved changes?
+      </h2>
+      <p id="leave-prompt-text" className="leave-prompt__text">
+        Your changes are not saved yet. Save them now, or leave and lose them.
+      </p>
+      <div className="leave-prompt__actions">
+        <button
+          type="button"
+          className="button"
+          data-testid="leave-prompt-stay"
+          onClick={() => onChoose('stay')}
+        >
+          Stay
+        </button>
+        <button
+          type="button"
+          className="button button--danger-outline"
+          data-testid="leave-prompt-discard"
+          onClick={() => onChoose('discard')}
+        >
+          Discard changes
+        </button>
+        <button
+          type="button"
+          className="button button--primary"
+          data-testid="leave-prompt-save"
+          disabled={saving}
+          onClick={() => onChoose('save')}
+        >
+          {saving ? 'Saving…' : 'Save and leave'}
+        </button>
+      </div>
+    </dialog>
+  )
+}
+
+/**
+ * Guards leaving Settings: `leave()` runs at once when nothing is pending, else opens the prompt.
+ * While edits are pending, closing the window or tab asks too (the browser's own question).
+ */
+export function useLeaveGuard(
+  dirty: boolean,
+  leave: () => void,
+  save: () => Promise<boolean>,
+  discard: () => Promise<void>
+): { request: () => void; prompt: JSX.Element } {
+  const [asking, setAsking] = useState(false)
+  const [saving, setSaving] = useState(false)
+  useEffect(() => {
+    if (!dirty) return
+    const ask = (event: BeforeUnloadEvent): void => {
+      event.preventDefault()
+      // Older engines only ask when a value is set.
+      event.returnValue = ''
+    }
+    window.addEventListener('beforeunload', ask)
+    return () => window.removeEventListener('beforeunload', ask)
+  }, [dirty])
+  const choose = (choice: LeaveChoice): void => {
+    if (choice === 'stay') return setAsking(false)
+    if (choice === 'discard') {
+      setAsking(false)
+      void discard().then(leave)
+      return
+    }
+    setSaving(true)
+    void save().then((saved) => {
+      setSaving(false)
+      setAsking(false)
+      // A save the checks refused stays on the page, with the issues beside the fields.
+      if (saved) leave()
+    })
+  }
+  return {
+    request: () => (dirty ? setAsking(true) : leave()),
+    prompt: <LeavePrompt open={asking} saving={saving} onChoose={choose} />
+  }
+}
