@@ -12,7 +12,6 @@ import { JobManager, type JobManagerOptions } from './jobs/job-manager'
 import { sweepOrphanedJobs } from './jobs/orphan-sweep'
 import { McpManager, type McpManagerOptions } from './mcp/mcp-manager'
 import { debugEcho } from './mcp/debug-log'
-import type { KeySource } from './providers/create-provider'
 import type { Provider } from './providers/provider'
 import { ProviderLookup } from './providers/provider-lookup'
 import { EventHub } from './events/event-hub'
@@ -22,23 +21,14 @@ import { createRouter, type Router } from './rpc/router'
 import { SettingsStore } from './settings/settings-store'
 import { ProjectSettingsFiles } from './settings/project-settings'
 import type { Catalog } from './tools/catalog'
-import { fsTools } from './tools/fs'
-import { projectMemoryTools, userModelTools } from './tools/memory/memory-tools'
-import { ToolSet } from './tools/tool-set'
 import { SandboxService } from './sandbox/sandbox-service'
 import { Checkpoints } from './checkpoints/checkpoints'
-import { shellTools } from './tools/shell'
 import { recallSessionTool } from './tools/recall/recall-session'
-import { todoTool } from './tools/todo/todo'
-import { compactTool } from './tools/compact/compact-tool'
-import { discoverModelsTool } from './tools/discovery/discover-models'
-import { SEARCH_TOOL_NAMES, webTools } from './tools/web'
-import { hasBackend, type SearchSources } from './tools/web/search-sources'
+import { SEARCH_TOOL_NAMES } from './tools/web'
+import type { SearchSources } from './tools/web/search-sources'
 import type { SearchBackend } from '../shared/websearch'
 import type { GuardOptions } from './net/address-guard'
-import { askUserTool } from './tools/ask-user/ask-user'
 import { QuestionBroker } from './tools/ask-user/question-broker'
-import { skillFamily } from './tools/skill/skill-family'
 import { userConfigDir } from './skills/user-dir'
 import type { Tool } from './tools/tool'
 import { RecentFolders } from './workspace/recent-folders'
@@ -53,6 +43,7 @@ import { jobCheckpoints } from './agent/job-checkpoints'
 import type { JobSummary } from '../shared/jobs'
 import { openStore, type Store } from './store/store'
 import { FileIndexes } from './workspace/file-indexes'
+import { builtinTools } from './builtin-tools'
 
 export interface CoreOptions {
   dataDir: string
@@ -351,75 +342,6 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       store.close()
     }
   }
-}
-
-interface BuiltinParts {
-  options: CoreOptions
-  env: NodeJS.ProcessEnv
-  keys: KeySource
-  searchSources: SearchSources
-  userDir: string
-  jobs: JobManager
-  store: Store
-  settings: SettingsStore
-  questions: QuestionBroker | null
-  sandbox: SandboxService
-}
-
-/**
- * Every built-in tool, each family under the switch that turns it on and off. Settings decide
- * per turn which are offered; a launch flag (`--no-shell`…) keeps a family off whatever they say.
- */
-function builtinTools(parts: BuiltinParts): ToolSet {
-  const { options, settings } = parts
-  const now = (): Settings => settings.snapshot()
-  const skills = skillFamily({ userDir: parts.userDir, operatorDirs: options.skillsDirs })
-  const [webFetch, ...webSearch] = webTools({
-    search: true,
-    settings: () => now().websearch,
-    sources: parts.searchSources,
-    keys: parts.keys,
-    guard: options.webGuard ?? {}
-  })
-  return new ToolSet({
-    always: [
-      ...fsTools(),
-      todoTool,
-      compactTool,
-      ...(options.extraTools ?? []),
-      discoverModelsTool(async () => (await settings.get()).settings),
-      ...projectMemoryTools(parts.store.memory),
-      ...(webFetch ? [webFetch] : []),
-      ...(parts.questions ? [askUserTool(parts.questions)] : [])
-    ],
-    switched: {
-      // Made per settings: Shell's capabilities and confinement follow the sandbox in force.
-      shell: (current) =>
-        shellTools(
-          parts.jobs,
-          {
-            status: () => parts.sandbox.status(current),
-            confine: (workspace, tmp, network) =>
-              parts.sandbox.confine(current, workspace, tmp, network ? 'on' : undefined)
-          },
-          current.temporary_storage.mode
-        ),
-      userModel: userModelTools(parts.store.memory),
-      // With no backend to ask (`websearch.defaults: false` and none listed), none of the two.
-      websearch: (current) => (hasBackend(current.websearch, parts.searchSources) ? webSearch : []),
-      skills: skills.tools
-    },
-    // Skill names the folder's skills in its description, and is left out where there are none.
-    inFolder: { skills: skills.inFolder },
-    launch: {
-      shell: options.shell,
-      userModel: options.userModel,
-      websearch: options.websearch,
-      skills: options.skills
-    },
-    settingsNow: now,
-    prepare: (current) => parts.sandbox.prepare(current)
-  })
 }
 
 /** A session's transcript, or null when the id names none (a CLI `call` has no session). */

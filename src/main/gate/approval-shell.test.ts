@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import type { ApprovalRequest } from '../../shared/domain'
+import type { ApprovalRequest } from '../../shared/approvals'
 import { EventHub } from '../events/event-hub'
 import { defineTool, noCapabilities, textOutput } from '../tools/tool'
 import { approvalShell } from './approval-shell'

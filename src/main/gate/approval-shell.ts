@@ -1,4 +1,4 @@
-import type { ApprovalShell } from '../../shared/domain'
+import type { ApprovalShell } from '../../shared/approvals'
 import { analyzeShell } from './shell-command'
 
 /**

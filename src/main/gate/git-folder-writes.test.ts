@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from 'node:fs/promis
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ApprovalRequest } from '../../shared/domain'
+import type { ApprovalRequest } from '../../shared/approvals'
 import { EventHub } from '../events/event-hub'
 import { copyTool } from '../tools/fs/copy'
 import { editTool } from '../tools/fs/edit'

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { ApprovalRequest } from '../../shared/domain'
+import type { ApprovalRequest } from '../../shared/approvals'
 import type { EventHub } from '../events/event-hub'
 import { isReadOnlyCall } from '../tools/tool'
 import { approvalShell } from './approval-shell'

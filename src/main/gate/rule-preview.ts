@@ -1,4 +1,5 @@
-import type { RulePreview, TranscriptItem } from '../../shared/domain'
+import type { TranscriptItem } from '../../shared/domain'
+import type { RulePreview } from '../../shared/approvals'
 import { permissionRuleSchema } from '../../shared/settings'
 import { checkRuleExamples, compileCommand, judgeShell } from './rules'
 

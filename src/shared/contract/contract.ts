@@ -1,10 +1,6 @@
 import { z } from 'zod'
 import {
-  approvalRequestSchema,
   folderTrustSchema,
-  rulePreviewSchema,
-  ruleScopeSchema,
-  rulesViewSchema,
   modelRefSchema,
   sessionSummarySchema,
   todoItemSchema,
@@ -12,6 +8,12 @@ import {
   transcriptItemSchema,
   usageSchema
 } from '../domain'
+import {
+  approvalRequestSchema,
+  rulePreviewSchema,
+  ruleScopeSchema,
+  rulesViewSchema
+} from '../approvals'
 import { mcpStatusSchema } from '../mcp'
 import { jobSummarySchema } from '../jobs'
 import { memoryScopeSchema } from '../memory'

@@ -6,7 +6,7 @@ import {
   type FakeModelServer,
   type NormalizedRequest
 } from '../../testing/fake-model-server'
-import type { ApprovalRequest } from '../../../shared/domain'
+import type { ApprovalRequest } from '../../../shared/approvals'
 import type { Core } from '../../core'
 import { startCoreHarness } from '../../testing/core-harness'
 import { createMemoryPair } from '../../rpc/memory-transport'

@@ -7,7 +7,8 @@ import { rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import type { ApprovalRequest, ToolCallView, TranscriptItem } from '../../../shared/domain'
+import type { ToolCallView, TranscriptItem } from '../../../shared/domain'
+import type { ApprovalRequest } from '../../../shared/approvals'
 import { startCoreHarness, type CoreHarness } from '../../testing/core-harness'
 
 async function turn(h: CoreHarness, text: string): Promise<ToolCallView[]> {

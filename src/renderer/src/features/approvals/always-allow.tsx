@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type JSX } from 'react'
-import type { ApprovalRequest } from '../../../../shared/domain'
+import type { ApprovalRequest } from '../../../../shared/approvals'
 import { saveRuleAndAllow, workspaceOf } from '../permissions/permissions-store'
 import { saveBlocker, type PreviewState } from '../permissions/preview-reducer'
 import { draftForRequest, type RuleDraft } from '../permissions/rule-draft'

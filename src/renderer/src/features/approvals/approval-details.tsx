@@ -1,5 +1,5 @@
 import type { JSX } from 'react'
-import type { ApprovalRequest } from '../../../../shared/domain'
+import type { ApprovalRequest } from '../../../../shared/approvals'
 import { prettyJson } from '../../lib/format'
 import { inputString } from '../../lib/tool-input'
 import { DiffView } from '../chat/result-views'

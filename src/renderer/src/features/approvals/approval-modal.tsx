@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type JSX, type KeyboardEvent } from 'react'
-import type { ApprovalRequest } from '../../../../shared/domain'
+import type { ApprovalRequest } from '../../../../shared/approvals'
 import { ShieldIcon } from '../../lib/icons'
 import { useSessions } from '../sessions/sessions-store'
 import { ApprovalRequestPanel, type PanelKeys } from './approval-request'

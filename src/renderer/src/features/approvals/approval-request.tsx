@@ -1,5 +1,5 @@
 import { useEffect, useState, type JSX, type MutableRefObject } from 'react'
-import type { ApprovalRequest } from '../../../../shared/domain'
+import type { ApprovalRequest } from '../../../../shared/approvals'
 import { AlwaysAllowPanel, useAlwaysAllow } from './always-allow'
 import { ApprovalDetails } from './approval-details'
 import { respondToApproval, startReview, useApprovals } from './approvals-store'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { ApprovalRequest } from '../../../../shared/domain'
+import type { ApprovalRequest } from '../../../../shared/approvals'
 import { approvalsReducer, initialApprovalsState, visibleApprovals } from './approvals-reducer'
 import { capabilityBadges, describeApproval } from './describe-approval'
 

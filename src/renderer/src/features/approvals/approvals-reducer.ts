@@ -1,4 +1,4 @@
-import type { ApprovalRequest } from '../../../../shared/domain'
+import type { ApprovalRequest } from '../../../../shared/approvals'
 
 export interface ApprovalsState {
   /** Oldest first: the model asked in this order and waits on the first. */

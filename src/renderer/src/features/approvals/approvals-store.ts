@@ -1,4 +1,4 @@
-import type { ApprovalRequest } from '../../../../shared/domain'
+import type { ApprovalRequest } from '../../../../shared/approvals'
 import { call } from '../../bridge/client'
 import { errorMessage } from '../../lib/errors'
 import { createReducerStore } from '../../lib/reducer-store'

@@ -1,4 +1,5 @@
-import type { ApprovalRequest, Capabilities } from '../../../../shared/domain'
+import type { Capabilities } from '../../../../shared/domain'
+import type { ApprovalRequest } from '../../../../shared/approvals'
 import { inputString as field, lineCount } from '../../lib/tool-input'
 
 /** One plain sentence saying what the tool will do, for a person deciding whether to allow it. */

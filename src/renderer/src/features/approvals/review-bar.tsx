@@ -1,5 +1,5 @@
 import type { JSX } from 'react'
-import type { ApprovalRequest } from '../../../../shared/domain'
+import type { ApprovalRequest } from '../../../../shared/approvals'
 import { ShieldIcon } from '../../lib/icons'
 import { endReview } from './approvals-store'
 

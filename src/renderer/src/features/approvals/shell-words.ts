@@ -1,4 +1,4 @@
-import type { ApprovalShell } from '../../../../shared/domain'
+import type { ApprovalShell } from '../../../../shared/approvals'
 
 /** One thing the shell parser found in a command line, said in words with what it quotes. */
 export interface ShellFinding {

@@ -1,5 +1,5 @@
 import { useMemo } from 'react'
-import type { ApprovalRequest } from '../../../../shared/domain'
+import type { ApprovalRequest } from '../../../../shared/approvals'
 import { useSessions } from '../sessions/sessions-store'
 import { visibleApprovals } from './approvals-reducer'
 import { useApprovals } from './approvals-store'

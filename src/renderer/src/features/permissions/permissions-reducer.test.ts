@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { RulePreview, RulesView } from '../../../../shared/domain'
+import type { RulePreview, RulesView } from '../../../../shared/approvals'
 import {
   initialPermissionsState,
   permissionsReducer,

@@ -1,4 +1,4 @@
-import type { RuleScope, RulesView } from '../../../../shared/domain'
+import type { RuleScope, RulesView } from '../../../../shared/approvals'
 import type { RuleDraft, RuleView } from './rule-draft'
 
 /** Whose rules are shown: a project folder, and the selected session's own rules with it. */

@@ -1,4 +1,4 @@
-import type { ApprovalRequest, RuleScope, RulesView } from '../../../../shared/domain'
+import type { ApprovalRequest, RuleScope, RulesView } from '../../../../shared/approvals'
 import { call } from '../../bridge/client'
 import { errorMessage } from '../../lib/errors'
 import { createReducerStore } from '../../lib/reducer-store'

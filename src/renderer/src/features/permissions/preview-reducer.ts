@@ -1,4 +1,4 @@
-import type { RulePreview } from '../../../../shared/domain'
+import type { RulePreview } from '../../../../shared/approvals'
 
 /**
  * The live preview of a rule being edited. Previews are asked for as the person types, so an

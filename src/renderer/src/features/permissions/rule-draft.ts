@@ -1,4 +1,4 @@
-import type { ApprovalRequest, RuleScope, RulesView } from '../../../../shared/domain'
+import type { ApprovalRequest, RuleScope, RulesView } from '../../../../shared/approvals'
 import { inputString } from '../../lib/tool-input'
 
 export type RuleDecision = 'allow' | 'prompt' | 'forbid'
