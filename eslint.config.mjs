@@ -259,6 +259,35 @@ export default defineConfig(
       ]
     }
   },
+  // Deadlines and bodies that a garbage collection cannot take away (see src/main/net/deadline.ts
+  // and abortable-fetch.ts): a request to a server that went quiet must still end.
+  {
+    files: ['src/main/**/*.ts'],
+    ignores: ['src/main/**/*.test.ts', 'src/main/testing/**', 'src/main/net/abortable-fetch.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'AbortSignal',
+          property: 'timeout',
+          message: 'use deadline() from src/main/net/deadline.ts: it holds its signal and clears'
+        },
+        {
+          object: 'AbortSignal',
+          property: 'any',
+          message: 'use deadline(ms, parent) from src/main/net/deadline.ts'
+        }
+      ],
+      'no-restricted-globals': [
+        'error',
+        {
+          name: 'fetch',
+          message:
+            'use abortableFetch from src/main/net/abortable-fetch.ts: its body obeys the signal'
+        }
+      ]
+    }
+  },
   {
     files: ['src/main/electron/**', 'src/main/index.ts'],
     ignores: ['src/main/electron/ipc-transport.ts'],

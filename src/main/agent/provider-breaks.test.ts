@@ -4,6 +4,7 @@
 import { describe, expect, it, onTestFinished } from 'vitest'
 import type { TranscriptItem } from '../../shared/domain'
 import { startBrokenModelServer, type Breakage } from '../testing/broken-model-server'
+import { underCollections } from '../testing/collections'
 import { startCoreHarness } from '../testing/core-harness'
 
 async function brokenTurn(
@@ -57,4 +58,13 @@ describe.each(['openai', 'anthropic'] as const)('a turn over %s', (format) => {
     expect(kept.length).toBeGreaterThan(0)
     expect(text.startsWith(kept)).toBe(true)
   })
+})
+
+// The 'openai' runs above use a local OpenAI-compatible server, which is first asked what window it serves (Ollama's /api/ps…);
+// this one answers those too with a stream that stalls. The probe's deadline and the reply's
+// watchdog must both fire though collections run meanwhile (Node 20's fetch loses a request's
+// signal in one: the turn then waited for as long as the server kept the socket open).
+it('a turn whose local server stalls fails after the idle limit though collections run', async () => {
+  const { error } = await underCollections(() => brokenTurn('openai', 'stall'))
+  expect(error).toMatch(/^the provider stopped sending for 1 s, so its reply was given up/)
 })

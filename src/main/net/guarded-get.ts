@@ -2,6 +2,7 @@ import type { LookupFunction } from 'node:net'
 import zlib from 'node:zlib'
 import { Agent, request } from 'undici'
 import { vetHost, type GuardOptions, type ResolvedAddress } from './address-guard'
+import { withDeadline } from './deadline'
 
 export const MAX_URL_BYTES = 8 * 1024
 export const MAX_BODY_BYTES = 5 * 1024 * 1024
@@ -61,14 +62,22 @@ export function checkUrl(raw: string): URL {
  * changes between the check and the connect cannot redirect it; redirects are followed by hand
  * (at most five), each one vetted again.
  */
-export async function guardedGet(raw: string, options: GuardedGetOptions): Promise<FetchedBody> {
+export function guardedGet(raw: string, options: GuardedGetOptions): Promise<FetchedBody> {
+  return withDeadline(TIMEOUT_MS, (signal) => getWithin(raw, options, signal), options.signal)
+}
+
+/** guardedGet under `signal`: the person's stop, or the deadline (see deadline.ts). */
+async function getWithin(
+  raw: string,
+  options: GuardedGetOptions,
+  signal: AbortSignal
+): Promise<FetchedBody> {
   let url = checkUrl(raw)
   if (url.username || url.password) {
     throw new FetchRefusedError(
       'URLs with a user name or password are not fetched; remove the "user:password@" part'
     )
   }
-  const signal = AbortSignal.any([options.signal, AbortSignal.timeout(TIMEOUT_MS)])
   for (let hop = 0; ; hop++) {
     const vetted = await vetHost(url, options)
     const agent = pinnedAgent(vetted.addresses[0] as ResolvedAddress)

@@ -1,6 +1,7 @@
 import { RpcError } from '../../shared/contract'
 import type { Handlers } from '../../shared/contract/handlers'
 import { providerSettingsSchema } from '../../shared/settings'
+import { withDeadline } from '../net/deadline'
 import type { SettingsStore } from '../settings/settings-store'
 import { createProvider, type KeySource } from './create-provider'
 import { describeBaseUrl, describeProviderFailure } from './provider-errors'
@@ -30,15 +31,16 @@ export function providerHandlers(deps: ProviderHandlerDeps): Pick<Handlers, Prov
         const first = parsed.error.issues[0]
         return { ok: false, error: `${first?.path.join('.') || 'provider'}: ${first?.message}` }
       }
-      const signal = AbortSignal.timeout(PROVIDER_TEST_TIMEOUT_MS)
-      try {
-        // A draft from the form, not a lookup: it is not in the settings yet.
-        const provider = createProvider(parsed.data, deps.keys)
-        const models = await provider.listModels(signal)
-        return { ok: true, models }
-      } catch (error) {
-        return { ok: false, error: describeProviderFailure(error, parsed.data, signal) }
-      }
+      return withDeadline(PROVIDER_TEST_TIMEOUT_MS, async (signal) => {
+        try {
+          // A draft from the form, not a lookup: it is not in the settings yet.
+          const provider = createProvider(parsed.data, deps.keys)
+          const models = await provider.listModels(signal)
+          return { ok: true, models }
+        } catch (error) {
+          return { ok: false, error: describeProviderFailure(error, parsed.data, signal) }
+        }
+      })
     },
     'provider.models': async () => {
       const current = (await deps.settings.get()).settings

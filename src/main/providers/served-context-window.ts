@@ -1,6 +1,8 @@
 import ipaddr from 'ipaddr.js'
 import { z } from 'zod'
 import type { ProviderSettings } from '../../shared/settings'
+import { abortableFetch } from '../net/abortable-fetch'
+import { withDeadline } from '../net/deadline'
 
 /** A context window a local model server reported for one model, and how to raise it there. */
 export interface ServedWindow {
@@ -54,7 +56,7 @@ interface Probe {
 
 async function getJson(url: string, probe: Probe, body?: unknown): Promise<unknown> {
   const { signal } = probe
-  const response = await fetch(url, {
+  const response = await abortableFetch(url, {
     method: body === undefined ? 'GET' : 'POST',
     headers: body === undefined ? {} : { 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -149,9 +151,22 @@ function isLocalAddress(host: string): boolean {
 export async function probeServedWindow(
   baseUrl: string,
   model: string,
-  signal: AbortSignal = AbortSignal.timeout(PROBE_TIMEOUT_MS)
+  signal?: AbortSignal
 ): Promise<ServedWindow | null> {
-  return (await probeServer(baseUrl, model, { signal, reached: false })).window
+  return (await probeWithin(baseUrl, model, signal)).window
+}
+
+/** One probe under its deadline (see net/deadline.ts for why not `AbortSignal.timeout`). */
+function probeWithin(
+  baseUrl: string,
+  model: string,
+  parent?: AbortSignal
+): Promise<{ window: ServedWindow | null; reached: boolean }> {
+  return withDeadline(
+    PROBE_TIMEOUT_MS,
+    (signal) => probeServer(baseUrl, model, { signal, reached: false }),
+    parent
+  )
 }
 
 async function probeServer(
@@ -189,10 +204,7 @@ export function servedWindowFor(
   const key = `${provider.base_url}\n${model}`
   let found = asked.get(key)
   if (!found) {
-    const asking = probeServer(provider.base_url, model, {
-      signal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
-      reached: false
-    })
+    const asking = probeWithin(provider.base_url, model)
     // A server not running yet is asked again next turn; one that answered without telling a
     // window (vLLM, say) is not.
     found = asking.then(({ window, reached }) => {

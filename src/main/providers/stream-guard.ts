@@ -1,3 +1,5 @@
+import { withBody } from '../net/abortable-fetch'
+
 /** How long a provider may send nothing before its reply is given up, unless the settings say. */
 export const DEFAULT_IDLE_MS = 90_000
 
@@ -64,6 +66,7 @@ export function guardStream(turn: AbortSignal, idleMs: number = DEFAULT_IDLE_MS)
     arm()
     let response: Response
     try {
+      // eslint-disable-next-line no-restricted-globals -- the watch pipe below carries the signal
       response = await fetch(input, init)
     } catch (error) {
       disarm()
@@ -74,20 +77,15 @@ export function guardStream(turn: AbortSignal, idleMs: number = DEFAULT_IDLE_MS)
       return response
     }
     arm()
-    const body = response.body.pipeThrough(
-      new TransformStream<Uint8Array, Uint8Array>({
-        transform(chunk, out) {
-          arm()
-          out.enqueue(chunk)
-        },
-        flush: disarm
-      })
-    )
-    return new Response(body, {
-      status: response.status,
-      statusText: response.statusText,
-      headers: response.headers
+    const watch = new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, out) {
+        arm()
+        out.enqueue(chunk)
+      },
+      flush: disarm
     })
+    // The pipe, not fetch, ends the body on the watchdog or a Stop (see net/abortable-fetch.ts).
+    return withBody(response, response.body.pipeThrough(watch, { signal: controller.signal }))
   }
   return {
     signal: controller.signal,

@@ -6,6 +6,7 @@ import {
   EXA_DEFAULT_URL,
   type SearchBackend
 } from '../../../shared/websearch'
+import { abortableFetch } from '../../net/abortable-fetch'
 import { version } from '../../version'
 
 /** Where search keys come from: named environment variables, or the desktop's stored secrets. */
@@ -125,7 +126,7 @@ async function getJson(
  * origin. A 3xx is that backend's failure, so the chain moves on to the next one.
  */
 const fetchNoRedirect = async (url: string | URL, init?: RequestInit): Promise<Response> => {
-  const response = await fetch(url, { ...init, redirect: 'manual' })
+  const response = await abortableFetch(url, { ...init, redirect: 'manual' })
   if (response.status < 300 || response.status > 399) return response
   await response.body?.cancel()
   throw new Error(`answered with a redirect (${redirectNote(response, url)}); ${NO_REDIRECTS}`)

@@ -1,4 +1,5 @@
 import { backendLabel, type WebsearchSettings } from '../../../shared/websearch'
+import { deadline } from '../../net/deadline'
 import { searchWith, type FoundResult, type SearchKeys } from './search-backends'
 
 /** The outcome of one query over the chain. */
@@ -41,22 +42,18 @@ export async function searchChain(
   const failures: string[] = []
   for (const backend of settings.backends.filter((b) => b.enabled)) {
     const label = backendLabel(backend)
-    const timeout = AbortSignal.timeout(settings.timeout_ms)
+    const limit = deadline(settings.timeout_ms, signal)
     try {
-      const results = await searchWith(
-        backend,
-        query,
-        count,
-        keys,
-        AbortSignal.any([signal, timeout])
-      )
+      const results = await searchWith(backend, query, count, keys, limit.signal)
       return { ok: true, backend: label, results, failures }
     } catch (error) {
       if (signal.aborted) throw error
-      const why = timeout.aborted
+      const why = limit.expired
         ? `no answer within ${settings.timeout_ms / 1000} s`
         : describe(error)
       failures.push(`${label}: ${why}`)
+    } finally {
+      limit.clear()
     }
   }
   return { ok: false, failures }

@@ -2,10 +2,13 @@ import { describeIssues } from '../../../shared/settings'
 import { websearchSettingsSchema } from '../../../shared/websearch'
 import type { Handlers } from '../../../shared/contract/handlers'
 import type { SearchKeys } from './search-backends'
+import { withDeadline } from '../../net/deadline'
 import { chainFailure, searchChain } from './search-chain'
 import { effectiveBackends, type SearchSources } from './search-sources'
 
 const TEST_RESULTS = 5
+/** How long Settings' Test waits for the whole chain of backends. */
+const SEARCH_TEST_TIMEOUT_MS = 120_000
 
 /**
  * Settings → Search: runs a query over the chain the drafted settings give (with what the
@@ -23,12 +26,8 @@ export function websearchHandlers(
         return { ok: false, error: `websearch.${first?.path}: ${first?.message}` }
       }
       const backends = effectiveBackends(parsed.data, sources)
-      const outcome = await searchChain(
-        { ...parsed.data, backends },
-        query,
-        TEST_RESULTS,
-        keys,
-        AbortSignal.timeout(120_000)
+      const outcome = await withDeadline(SEARCH_TEST_TIMEOUT_MS, (signal) =>
+        searchChain({ ...parsed.data, backends }, query, TEST_RESULTS, keys, signal)
       )
       if (!outcome.ok) return { ok: false, error: chainFailure(outcome) }
       return {
