@@ -10,7 +10,8 @@ import { checkReasoning, modelReasoningSchema } from './reasoning'
 import { priceSettingsSchema } from './model-prices'
 import { appearanceDefaults, appearanceSettingsSchema } from './appearance'
 
-const envVarName = z
+/** The name of an environment variable; also the rule for names in the CLI's key file. */
+export const envVarName = z
   .string()
   .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be the name of an environment variable, not a key')
 

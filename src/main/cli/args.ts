@@ -34,6 +34,15 @@ Commands:
   checkpoints diff ID                  folder); what changed since one; put its files back
   checkpoints restore ID [--files PATH…] (a restore is itself undone by restoring the one it prints;
        [--yes]                         --yes replaces files changed outside the agent since)
+  keys set NAME                        store a provider key under NAME (such as OPENAI_API_KEY)
+                                       in the data folder's provider-keys.json (mode 0600): read
+                                       from stdin, typed unseen at a terminal, never an argument
+  keys list [--json]                   the names stored (never the keys), the file and its mode
+  keys remove NAME                     forget one
+
+A provider whose api_key_env (or api_key_secret) is the name of a stored key uses it when that
+environment variable is not set; so do run's --provider and --base-url (OPENAI_API_KEY,
+ANTHROPIC_API_KEY).
 
 call and run take --yes: allow what the mode would ask a person about (never past a forbid or
 prompt rule, read-only mode, or the interlock).

@@ -1,7 +1,9 @@
 import { ProviderConfigError } from '../providers/create-provider'
+import { KeyFileError } from '../providers/key-file'
 import { parseCliArgs, usage, UsageError, type CliArgs } from './args'
 import { callCommand } from './commands/call'
 import { checkpointsCommand } from './commands/checkpoints'
+import { keysCommand } from './commands/keys'
 import { memoryCommand } from './commands/memory'
 import { rulesCommand } from './commands/rules'
 import { runCommand } from './commands/run'
@@ -21,7 +23,8 @@ const commands: Record<string, (args: CliArgs) => Promise<number>> = {
   rules: rulesCommand,
   memory: memoryCommand,
   sessions: sessionsCommand,
-  checkpoints: checkpointsCommand
+  checkpoints: checkpointsCommand,
+  keys: keysCommand
 }
 
 /** The headless entry: the same core as the window, for scripting, smoke tests and CI. */
@@ -50,7 +53,7 @@ async function main(argv: readonly string[]): Promise<number> {
       console.error(`mecatl: ${error.message}`)
       return ExitCode.usage
     }
-    if (error instanceof ProviderConfigError) {
+    if (error instanceof ProviderConfigError || error instanceof KeyFileError) {
       console.error(`mecatl: ${error.message}`)
       return ExitCode.failed
     }

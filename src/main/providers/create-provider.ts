@@ -3,7 +3,10 @@ import { AnthropicProvider } from './anthropic-provider'
 import { OpenAIProvider } from './openai-provider'
 import type { Provider } from './provider'
 
-/** Where keys come from: the environment, and on the desktop Electron's safeStorage. */
+/**
+ * Where keys come from: the environment, and the stored keys (Electron's safeStorage on the
+ * desktop, the 0600 key file in browser mode and the CLI).
+ */
 export interface KeySource {
   env: NodeJS.ProcessEnv
   readSecret?: (name: string) => string | undefined
@@ -48,11 +51,12 @@ function resolveKey(settings: ProviderSettings, keys: KeySource): string {
     }
   }
   if (settings.api_key_env) {
-    const value = keys.env[settings.api_key_env]
+    // The environment wins; a key stored under the variable's name (`mecatl keys set`) stands in.
+    const value = keys.env[settings.api_key_env] || keys.readSecret?.(settings.api_key_env)
     if (value) return value
     // Named means wanted, for a local server too: sending none would come back as a 401.
     throw new ProviderConfigError(
-      `Provider ${settings.id} reads its API key from the environment variable ${settings.api_key_env}, which is not set. Set it and restart Mecatl, enter the key in Settings, or clear the variable's name if the server needs no key.`
+      `Provider ${settings.id} reads its API key from the environment variable ${settings.api_key_env}, which is not set. Set it and restart Mecatl, enter the key in Settings (or store it with mecatl keys set ${settings.api_key_env}), or clear the variable's name if the server needs no key.`
     )
   } else if (settings.kind !== 'openai-compatible') {
     throw new ProviderConfigError(

@@ -1,4 +1,14 @@
-import { chmod, mkdtemp, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises'
+import {
+  chmod,
+  lstat,
+  mkdtemp,
+  readdir,
+  readFile,
+  rm,
+  stat,
+  symlink,
+  writeFile
+} from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -57,5 +67,38 @@ describe('KeyFile', () => {
     expect(() => new KeyFile(dir).read('a')).toThrow(/could not be read as JSON/)
     await writeFile(path.join(dir, 'provider-keys.json'), '["x"]', { mode: 0o600 })
     expect(() => new KeyFile(dir).read('a')).toThrow(/names to keys/)
+  })
+
+  it('keeps every key when many are stored at once, from several instances (one per process)', async () => {
+    const names = Array.from({ length: 12 }, (_, i) => `KEY_${i}`)
+    // Each instance stands for a process: none shares the other's memory, only the file.
+    await Promise.all(names.map((name) => new KeyFile(dir).store(name, `sk-${name}`)))
+    const keys = new KeyFile(dir)
+    expect(keys.names()).toEqual([...names].sort())
+    for (const name of names) expect(keys.read(name)).toBe(`sk-${name}`)
+    expect((await stat(keys.path)).mode & 0o777).toBe(0o600)
+    // Nothing of the lock is left behind.
+    expect((await readdir(dir)).sort()).toEqual(['provider-keys.json'])
+  })
+
+  it('takes over a lock whose holder died mid-change, and waits for a live one', async () => {
+    const keys = new KeyFile(dir)
+    await keys.store('A', 'sk-a')
+    // A pid far past any pid_max: no such process, as after a kill -9 mid-change.
+    await writeFile(`${keys.path}.lock`, '2147483646', { mode: 0o600 })
+    await keys.store('B', 'sk-b')
+    expect(keys.names()).toEqual(['A', 'B'])
+    await expect(lstat(`${keys.path}.lock`)).rejects.toThrow(/ENOENT/)
+  })
+
+  it('removes one key and leaves the rest; says when there was none', async () => {
+    const keys = new KeyFile(dir)
+    await keys.store('A', 'sk-a')
+    await keys.store('B', 'sk-b')
+    expect(await keys.remove('A')).toBe(true)
+    expect(await keys.remove('A')).toBe(false)
+    expect(keys.names()).toEqual(['B'])
+    expect(keys.mode()).toBe(0o600)
+    expect(new KeyFile(path.join(dir, 'none')).mode()).toBeNull()
   })
 })

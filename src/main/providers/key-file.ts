@@ -2,8 +2,17 @@ import { lstatSync, mkdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { pathDir, writeFileAtomicIn } from '../workspace/atomic-write'
 import type { HostHooks } from '../workspace/workspace-handlers'
+import { withFileLock } from './key-file-lock'
 
 const FILE_NAME = 'provider-keys.json'
+
+/** The key file cannot be trusted or read: said with the file's path and how to fix it. */
+export class KeyFileError extends Error {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options)
+    this.name = 'KeyFileError'
+  }
+}
 
 /**
  * API keys typed into Settings in browser mode and the CLI, where there is no OS keychain: one
@@ -24,14 +33,51 @@ export class KeyFile {
     return this.load().get(name)
   }
 
-  /** Stores (or replaces) the key under `name`, keeping the file at mode 0600. */
+  /** The names of the stored keys, sorted; never their values. */
+  names(): string[] {
+    return [...this.load().keys()].sort()
+  }
+
+  /** The file's permission bits, or null when there is no file yet; throws when it is not safe. */
+  mode(): number | null {
+    this.load()
+    try {
+      return lstatSync(this.path).mode & 0o777
+    } catch {
+      return null
+    }
+  }
+
+  /**
+   * Stores (or replaces) the key under `name`, keeping the file at mode 0600. Changes are made
+   * one at a time across processes (see withFileLock), so keys stored at once all survive.
+   */
   async store(name: string, value: string): Promise<void> {
-    const keys = this.load()
-    keys.set(name, value)
-    mkdirSync(path.dirname(this.path), { recursive: true, mode: 0o700 })
-    const content = JSON.stringify(Object.fromEntries(keys), null, 2)
-    // Created at 0600 from the start: never a moment where the new key is readable by others.
-    await writeFileAtomicIn(pathDir(path.dirname(this.path)), FILE_NAME, content, 0o600)
+    await this.change((keys) => {
+      keys.set(name, value)
+      return true
+    })
+  }
+
+  /** Removes the key under `name`; false when there was none. */
+  async remove(name: string): Promise<boolean> {
+    return this.change((keys) => keys.delete(name))
+  }
+
+  private async change(edit: (keys: Map<string, string>) => boolean): Promise<boolean> {
+    // The refusal of an unsafe file comes before anything is created beside it.
+    this.load()
+    const dir = path.dirname(this.path)
+    mkdirSync(dir, { recursive: true, mode: 0o700 })
+    return withFileLock(this.path, async () => {
+      // Read again under the lock: another process may have changed the file since.
+      const keys = this.load()
+      if (!edit(keys)) return false
+      const content = JSON.stringify(Object.fromEntries(keys), null, 2)
+      // Created at 0600 from the start: never a moment where the new key is readable by others.
+      await writeFileAtomicIn(pathDir(dir), FILE_NAME, content, 0o600)
+      return true
+    })
   }
 
   private load(): Map<string, string> {
@@ -40,26 +86,26 @@ export class KeyFile {
       info = lstatSync(this.path)
     } catch (error) {
       if ((error as { code?: string }).code === 'ENOENT') return new Map()
-      throw new Error(`The key file ${this.path} could not be read: ${String(error)}.`, {
+      throw new KeyFileError(`The key file ${this.path} could not be read: ${String(error)}.`, {
         cause: error
       })
     }
     if (!info.isFile()) {
-      throw new Error(
-        `The key file ${this.path} is not a plain file (a link or a folder); Mecatl refuses keys from it. Remove it and enter the key again in Settings.`
+      throw new KeyFileError(
+        `The key file ${this.path} is not a plain file (a link or a folder); Mecatl refuses keys from it. Remove it and enter the key again (in Settings, or with mecatl keys set NAME).`
       )
     }
     if (process.platform !== 'win32') {
       const mode = info.mode & 0o777
       if (mode & 0o077) {
-        throw new Error(
+        throw new KeyFileError(
           `The key file ${this.path} can be read by others (mode 0${mode.toString(8)}); Mecatl refuses keys from it. Run chmod 600 ${this.path}, then replace the keys in it, since others may have read them.`
         )
       }
       const uid = process.getuid?.()
       if (uid !== undefined && info.uid !== uid) {
-        throw new Error(
-          `The key file ${this.path} belongs to another user (uid ${info.uid}); Mecatl refuses keys from it. Remove it and enter the key again in Settings.`
+        throw new KeyFileError(
+          `The key file ${this.path} belongs to another user (uid ${info.uid}); Mecatl refuses keys from it. Remove it and enter the key again (in Settings, or with mecatl keys set NAME).`
         )
       }
     }
@@ -67,13 +113,13 @@ export class KeyFile {
     try {
       parsed = JSON.parse(readFileSync(this.path, 'utf8'))
     } catch {
-      throw new Error(
-        `The key file ${this.path} could not be read as JSON; fix it or remove it and enter the key again in Settings.`
+      throw new KeyFileError(
+        `The key file ${this.path} could not be read as JSON; fix it or remove it and enter the key again (in Settings, or with mecatl keys set NAME).`
       )
     }
     if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
-      throw new Error(
-        `The key file ${this.path} should hold an object of names to keys; fix it or remove it and enter the key again in Settings.`
+      throw new KeyFileError(
+        `The key file ${this.path} should hold an object of names to keys; fix it or remove it and enter the key again (in Settings, or with mecatl keys set NAME).`
       )
     }
     const keys = new Map<string, string>()

@@ -3,6 +3,8 @@ import type { EventFrame } from '../../../shared/contract/bridge'
 import type { ToolCallView } from '../../../shared/domain'
 import type { Core } from '../../core'
 import { createProvider } from '../../providers/create-provider'
+import { KeyFile } from '../../providers/key-file'
+import { dataDirectory } from '../../settings/data-dir'
 import type { Provider } from '../../providers/provider'
 import { createMemoryPair } from '../../rpc/memory-transport'
 import { UsageError, type CliArgs } from '../args'
@@ -124,8 +126,12 @@ function providerFromFlags(args: CliArgs): { provider: Provider; model: string }
   const kind =
     args.provider === 'anthropic' ? 'anthropic' : args.baseUrl ? 'openai-compatible' : 'openai'
   const keyEnv = kind === 'anthropic' ? 'ANTHROPIC_API_KEY' : 'OPENAI_API_KEY'
-  // A server named by --base-url (a local one) may need no key: OPENAI_API_KEY goes when set.
-  const wantsKey = kind !== 'openai-compatible' || Boolean(process.env[keyEnv])
+  // A server named by --base-url (a local one) may need no key: OPENAI_API_KEY goes when set,
+  // in the environment or in the key file (`mecatl keys set OPENAI_API_KEY`).
+  const stored = new KeyFile(dataDirectory())
+  const readSecret = (name: string): string | undefined => stored.read(name)
+  const wantsKey =
+    kind !== 'openai-compatible' || Boolean(process.env[keyEnv] || readSecret(keyEnv))
   const provider = createProvider(
     {
       id: FLAG_PROVIDER_ID,
@@ -134,7 +140,7 @@ function providerFromFlags(args: CliArgs): { provider: Provider; model: string }
       ...(wantsKey ? { api_key_env: keyEnv } : {}),
       models: [args.model]
     },
-    { env: process.env }
+    { env: process.env, readSecret }
   )
   return { provider, model: args.model }
 }
