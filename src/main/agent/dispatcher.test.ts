@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import type { ToolCallView } from '../../shared/domain'
-import { Gate, nobodyToAsk, type Approver } from '../gate/gate'
+import { EventHub } from '../events/event-hub'
+import { Gate, nobodyToAsk, type Approver, type ApproverAnswer } from '../gate/gate'
+import { InteractiveApprover } from '../gate/interactive-approver'
 import { Catalog } from '../tools/catalog'
 import { createTestWorkspace, type TestWorkspace } from '../testing/fs-test-context'
 import { fsTools } from '../tools/fs'
@@ -43,6 +45,14 @@ function recordingTool(
       return textOutput(`${name} ${input.tag}`)
     }
   })
+}
+
+/** Waits, in bounded steps, until `ready` holds; fails the test when it never does. */
+async function waitFor(ready: () => boolean): Promise<void> {
+  for (let i = 0; i < 500 && !ready(); i++) {
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  }
+  expect(ready()).toBe(true)
 }
 
 let ws: TestWorkspace
@@ -170,24 +180,14 @@ describe('dispatch', () => {
     })
   })
 
-  it('asks the approver one call at a time and passes a denial reason to the model', async () => {
-    const asked: string[] = []
-    let open = 0
+  it('asks about every call of a step at once, and answers in the order the model gave', async () => {
+    const open = new Map<string, (answer: ApproverAnswer) => void>()
     const approver: Approver = {
       canAsk: true,
-      ask: async (request) => {
-        open += 1
-        expect(open).toBe(1)
-        asked.push(request.callId)
-        await new Promise((resolve) => setTimeout(resolve, 10))
-        open -= 1
-        return request.callId === '1'
-          ? { decision: 'deny', reason: 'not that file' }
-          : { decision: 'allow' }
-      }
+      ask: (request) => new Promise((resolve) => open.set(request.callId, resolve))
     }
     const log: string[] = []
-    const { results } = await run(
+    const done = run(
       [recordingTool('Mut', false, log)],
       [
         { id: '1', name: 'Mut', input: { tag: 'a' } },
@@ -195,10 +195,74 @@ describe('dispatch', () => {
       ],
       { mode: 'ask', approver }
     )
-    expect(asked).toEqual(['1', '2'])
+    // Both asks are open together (one dialog with a row each), in the calls' order.
+    await waitFor(() => open.size === 2)
+    expect([...open.keys()]).toEqual(['1', '2'])
+    expect(log).toEqual([])
+    // Answered out of order: the results still come back in the calls' order.
+    open.get('2')?.({ decision: 'allow' })
+    open.get('1')?.({ decision: 'deny', reason: 'not that file' })
+    const { results } = await done
+    expect(results.map((r) => r.callId)).toEqual(['1', '2'])
     expect(results[0]?.output.content[0]).toMatchObject({
       text: 'The person denied this Mut call, saying: not that file'
     })
+    expect(results[1]?.refusedBy).toBeNull()
     expect(log).toEqual(['start Mut:b', 'end Mut:b'])
+  })
+
+  it('runs nothing before every call of the step is answered', async () => {
+    const open = new Map<string, (answer: ApproverAnswer) => void>()
+    const approver: Approver = {
+      canAsk: true,
+      ask: (request) => new Promise((resolve) => open.set(request.callId, resolve))
+    }
+    const log: string[] = []
+    const done = run(
+      [recordingTool('Mut', false, log)],
+      [
+        { id: '1', name: 'Mut', input: { tag: 'a' } },
+        { id: '2', name: 'Mut', input: { tag: 'b' } }
+      ],
+      { mode: 'ask', approver }
+    )
+    await waitFor(() => open.size === 2)
+    open.get('1')?.({ decision: 'allow' })
+    // Call 1 is allowed, but call 2 still waits: a person who denies it may still stop the step.
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(log).toEqual([])
+    open.get('2')?.({ decision: 'allow' })
+    await done
+    expect(log).toEqual(['start Mut:a', 'end Mut:a', 'start Mut:b', 'end Mut:b'])
+  })
+
+  it('withdraws every waiting ask when the turn is stopped, and runs none of the calls', async () => {
+    ws = await createTestWorkspace()
+    const hub = new EventHub()
+    const events: string[] = []
+    hub.subscribe((frame) => events.push(frame.event))
+    const approver = new InteractiveApprover(hub)
+    const stop = new AbortController()
+    const log: string[] = []
+    const done = dispatch(
+      [
+        { id: '1', name: 'Mut', input: { tag: 'a' } },
+        { id: '2', name: 'Mut', input: { tag: 'b' } }
+      ],
+      {
+        sessionId: 's1',
+        catalog: new Catalog([recordingTool('Mut', false, log)]),
+        gate: new Gate({ mode: 'ask' }, approver),
+        context: { ...ws.ctx, signal: stop.signal },
+        onUpdate: () => undefined
+      }
+    )
+    await waitFor(() => approver.pending('s1').length === 2)
+    stop.abort()
+    const results = await done
+    expect(approver.pending('s1')).toEqual([])
+    expect(events.filter((e) => e === 'approval.resolved')).toHaveLength(2)
+    expect(results.map((r) => r.output.isError)).toEqual([true, true])
+    expect(log).toEqual([])
   })
 })

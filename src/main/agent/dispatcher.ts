@@ -88,20 +88,18 @@ interface Prepared {
 }
 
 /**
- * Runs one turn's tool calls: each passes the gate one at a time, in order (a person may be
- * asked); then approved calls execute, read-only ones concurrently and mutating ones alone, in
- * the order the model gave them. Read-only is decided per call, from the tool and its input.
- * Every failure comes back as an isError result, never a throw.
+ * Runs one turn's tool calls: every call is judged by the gate before any runs, in order, and
+ * the calls waiting for a person are asked together (one dialog, a row each); then approved
+ * calls execute, read-only ones concurrently and mutating ones alone, in the order the model gave
+ * them. Read-only is decided per call, from the tool and its input. Every failure comes back as
+ * an isError result, never a throw.
  */
 export async function dispatch(
   calls: readonly RequestedCall[],
   deps: DispatchDeps
 ): Promise<DispatchResult[]> {
   const now = deps.now ?? Date.now
-  const prepared: Prepared[] = []
-  for (const call of calls) {
-    prepared.push(await prepare(call, deps))
-  }
+  const prepared = await judgeAll(calls, deps)
 
   // A result within an equal share is never cut, so it can be shown at once; a larger one waits
   // for its siblings, as its share depends on what they leave unused.
@@ -120,7 +118,43 @@ export async function dispatch(
   }))
 }
 
-async function prepare(call: RequestedCall, deps: DispatchDeps): Promise<Prepared> {
+/**
+ * Every call through the gate. Its own stages (hooks, rules) still take the calls one at a time,
+ * in order; only the waits for a person overlap, so the asks come in the calls' order.
+ */
+async function judgeAll(calls: readonly RequestedCall[], deps: DispatchDeps): Promise<Prepared[]> {
+  const turn = deps.context.signal
+  // Stopping the turn withdraws every waiting ask; so does a gate that fails on a later call,
+  // which must not leave an earlier one waiting in the dialog for a step that is over.
+  const asks = new AbortController()
+  const withdraw = (): void => asks.abort(turn.reason)
+  if (turn.aborted) withdraw()
+  turn.addEventListener('abort', withdraw, { once: true })
+  const pending: Promise<Prepared>[] = []
+  try {
+    for (const call of calls) {
+      let asking = (): void => undefined
+      const asked = new Promise<void>((resolve) => (asking = resolve))
+      const decided = prepare(call, deps, asks.signal, () => asking())
+      pending.push(decided)
+      await Promise.race([decided, asked])
+    }
+    return await Promise.all(pending)
+  } catch (error) {
+    asks.abort(error)
+    await Promise.allSettled(pending)
+    throw error
+  } finally {
+    turn.removeEventListener('abort', withdraw)
+  }
+}
+
+async function prepare(
+  call: RequestedCall,
+  deps: DispatchDeps,
+  asks: AbortSignal,
+  onAsking: () => void
+): Promise<Prepared> {
   const tool = deps.catalog.get(call.name) ?? null
   const view: ToolCallView = {
     id: call.id,
@@ -169,7 +203,8 @@ async function prepare(call: RequestedCall, deps: DispatchDeps): Promise<Prepare
   deps.onUpdate({ ...view })
   const decision = await deps.gate.decide(
     { sessionId: deps.sessionId, callId: call.id, tool: judged, input: parsed.value },
-    deps.context.signal
+    asks,
+    onAsking
   )
   if (!decision.allowed) {
     return finished(view, deps, errorOutput(decision.reason), decision.refusedBy)

@@ -35,8 +35,12 @@ export function gateHandlers(deps: GateHandlerDeps): Pick<Handlers, GateCall> {
     }),
     'rules.list': async ({ workspace, sessionId }) =>
       rules.view(await target(workspace, sessionId)),
-    'rules.add': async ({ workspace, sessionId, scope, rule }) =>
-      rules.add(scope, rule, await target(workspace, sessionId)),
+    'rules.add': async ({ workspace, sessionId, scope, rule }) => {
+      const view = await rules.add(scope, rule, await target(workspace, sessionId))
+      // "Always allow" on one waiting call answers the session's others the new rule covers.
+      if (sessionId) await deps.approver?.rulesChanged(sessionId)
+      return view
+    },
     'rules.remove': async ({ workspace, sessionId, scope, index }) =>
       rules.remove(scope, index, await target(workspace, sessionId)),
     'rules.trustProject': async ({ workspace, sessionId }) =>

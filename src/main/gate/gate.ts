@@ -39,8 +39,26 @@ export interface ApproverAnswer {
  */
 export interface Approver {
   readonly canAsk: boolean
-  ask(request: GateRequest, signal: AbortSignal, reason: string): Promise<ApproverAnswer>
+  ask(
+    request: GateRequest,
+    signal: AbortSignal,
+    reason: string,
+    options?: AskOptions
+  ): Promise<ApproverAnswer>
 }
+
+/** What the gate tells an approver beside the question. */
+export interface AskOptions {
+  /**
+   * Whether the permission rules as they are now allow this call without a person (absent when
+   * no rule could): the approver asks it again after a rule is saved, so "Always allow" answered
+   * on one waiting call also answers the others of the step it covers. Never throws.
+   */
+  allowedByRule?: () => Promise<boolean>
+}
+
+/** Asks a person about the call being decided (see `Gate.askPerson`). */
+type Ask = (why: string, may: { yes: boolean; rule?: false }) => Promise<GateDecision>
 
 export const nobodyToAsk: Approver = {
   canAsk: false,
@@ -91,17 +109,28 @@ export class Gate {
     this.policy = { ...defaultPolicy, ...policy }
   }
 
-  async decide(request: GateRequest, signal: AbortSignal): Promise<GateDecision> {
+  /**
+   * `onAsking` is told when the decision has come to a person (and only then), so the caller may
+   * start deciding the next call while this one waits: the asks of one step are shown together.
+   */
+  async decide(
+    request: GateRequest,
+    signal: AbortSignal,
+    onAsking?: () => void
+  ): Promise<GateDecision> {
     // Shell's temp_scope "system" needs a second decision of its own (see system-temp.ts).
     const forbidden = await systemTempForbidden(request, this.policy)
     if (forbidden) return forbidden
-    const decision = await this.decideCall(request, signal)
+    const decision = await this.decideCall(request, (why, may) =>
+      this.askPerson(request, signal, why, may, { onAsking, recheck: true })
+    )
+    // The second permission is judged by its own rule there, not by `allowedByRuleNow`.
     return decideSystemTemp(request, decision, this.policy, (asked, why, may) =>
-      this.askPerson(asked, signal, why, may)
+      this.askPerson(asked, signal, why, may, { onAsking, recheck: false })
     )
   }
 
-  private async decideCall(request: GateRequest, signal: AbortSignal): Promise<GateDecision> {
+  private async decideCall(request: GateRequest, ask: Ask): Promise<GateDecision> {
     const { tool } = request
     const { policy } = this
     const locked = interlock(this.taint(), tool, policy.blockSendsAfterPrivate)
@@ -109,9 +138,7 @@ export class Gate {
 
     // Per call: a Subagent given only read-only tools is read-only, one given Write is not.
     const readOnly = isReadOnlyCall(tool, request.input)
-    const changes = tool.readOnlyFor
-      ? `This ${tool.name} call changes things`
-      : `${tool.name} changes things`
+    const changes = changesThings(tool)
     if (policy.planning && !readOnly) {
       return {
         allowed: false,
@@ -128,7 +155,15 @@ export class Gate {
       capabilities: tool.capabilities
     })
     if (hooked) return { allowed: false, refusedBy: 'hook', reason: hooked }
+    return this.judge(request, ask)
+  }
 
+  /** The stages after the hooks: the rules, the mode, and who is asked. */
+  private async judge(request: GateRequest, ask: Ask): Promise<GateDecision> {
+    const { tool } = request
+    const { policy } = this
+    const readOnly = isReadOnlyCall(tool, request.input)
+    const changes = changesThings(tool)
     const verdict = await this.rules(request)
     if (verdict.decision === 'forbid') {
       return {
@@ -147,30 +182,30 @@ export class Gate {
     // No rule, mode or --yes covers a write into .git; only a person can.
     const gitWrite = await gitFolderWrite(tool, request.input, policy.workspace)
     if (gitWrite) {
-      const asked = await this.askPerson(request, signal, gitWrite, { yes: false, rule: false })
+      const asked = await ask(gitWrite, { yes: false, rule: false })
       return asked.allowed ? { ...asked, gitWrite: true } : asked
     }
     // Leaving the sandbox gives away what it protects: only a person can, for this one call.
     const escape = tool.escapes?.(request.input)
-    if (escape) return this.askPerson(request, signal, escape, { yes: false, rule: false })
+    if (escape) return ask(escape, { yes: false, rule: false })
     // The memory tools' default ask is no rule of the person's: --yes may answer it.
     if (verdict.decision === 'prompt' && verdict.floor) {
-      return this.askPerson(request, signal, verdict.reason, { yes: true })
+      return ask(verdict.reason, { yes: true })
     }
     if (verdict.decision === 'prompt') {
       return verdict.concern
-        ? this.askPerson(request, signal, verdict.reason, { yes: false, rule: false })
-        : this.askPerson(request, signal, `a rule asks a person: ${verdict.reason}`, { yes: false })
+        ? ask(verdict.reason, { yes: false, rule: false })
+        : ask(`a rule asks a person: ${verdict.reason}`, { yes: false })
     }
     if (verdict.decision === 'allow') return { allowed: true, by: 'rule' }
     if (policy.mode === 'allow' || readOnly) return { allowed: true, by: 'mode' }
     if (verdict.writes) {
-      return this.askPerson(request, signal, `${verdict.reason} (mode "ask")`, {
+      return ask(`${verdict.reason} (mode "ask")`, {
         yes: true,
         rule: false
       })
     }
-    return this.askPerson(request, signal, `${changes} (mode "ask")`, {
+    return ask(`${changes} (mode "ask")`, {
       yes: true
     })
   }
@@ -185,12 +220,29 @@ export class Gate {
     return verdict.decision === null ? (permissionFloor(request.tool) ?? verdict) : verdict
   }
 
+  /**
+   * Whether the rules as they are now would allow the call without asking: the interlock and
+   * every stage after the hooks are judged again (the hooks already passed it and are not run
+   * twice); anything that would still ask a person, or refuse, is a no.
+   */
+  private async allowedByRuleNow(request: GateRequest): Promise<boolean> {
+    try {
+      if (interlock(this.taint(), request.tool, this.policy.blockSendsAfterPrivate)) return false
+      const wouldAsk: GateDecision = { allowed: false, refusedBy: 'approver', reason: '' }
+      const decision = await this.judge(request, async () => wouldAsk)
+      return decision.allowed && decision.by === 'rule'
+    } catch {
+      return false
+    }
+  }
+
   /** `may.yes`: --yes answers instead; `may.rule` false: no rule could allow it, so none is offered. */
   private async askPerson(
     request: GateRequest,
     signal: AbortSignal,
     why: string,
-    may: { yes: boolean; rule?: false }
+    may: { yes: boolean; rule?: false },
+    asking: { onAsking?: () => void; recheck: boolean }
   ): Promise<GateDecision> {
     const name = request.tool.name
     if (may.yes && this.policy.autoApprove) return { allowed: true, by: 'yes' }
@@ -202,8 +254,19 @@ export class Gate {
       }
     }
     const asked = may.rule === false ? { ...request, ruleCanAllow: false as const } : request
-    const answer = await this.approver.ask(asked, signal, why)
-    if (answer.decision === 'allow') return { allowed: true, by: 'approver' }
+    asking.onAsking?.()
+    const options: AskOptions =
+      may.rule === false || !asking.recheck
+        ? {}
+        : { allowedByRule: () => this.allowedByRuleNow(request) }
+    const answer = await this.approver.ask(asked, signal, why, options)
+    if (answer.decision === 'allow') {
+      // The taint may have grown while the person was asked (a sibling sub-agent came back with
+      // what it read): the interlock has the last word, whatever the answer.
+      const locked = interlock(this.taint(), request.tool, this.policy.blockSendsAfterPrivate)
+      if (locked) return { allowed: false, refusedBy: 'interlock', reason: locked }
+      return { allowed: true, by: 'approver' }
+    }
     const said = answer.reason?.trim()
     return {
       allowed: false,
@@ -213,4 +276,8 @@ export class Gate {
         : `The person denied this ${name} call.`
     }
   }
+}
+
+function changesThings(tool: Tool): string {
+  return tool.readOnlyFor ? `This ${tool.name} call changes things` : `${tool.name} changes things`
 }

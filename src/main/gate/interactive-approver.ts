@@ -3,25 +3,39 @@ import type { ApprovalRequest } from '../../shared/approvals'
 import type { EventHub } from '../events/event-hub'
 import { isReadOnlyCall } from '../tools/tool'
 import { approvalShell } from './approval-shell'
-import type { Approver, ApproverAnswer, GateRequest } from './gate'
+import type { Approver, ApproverAnswer, AskOptions, GateRequest } from './gate'
 
 interface Waiting {
   request: ApprovalRequest
   settle: (answer: ApproverAnswer) => void
+  allowedByRule?: () => Promise<boolean>
 }
 
 /**
  * Asks the person through the window: announces the request, waits for `approval.respond`, and
- * answers no when the turn is stopped meanwhile.
+ * answers no when the turn is stopped meanwhile. Several asks may wait at once (the calls of one
+ * step, other sessions'): the window shows them as rows of one dialog.
  */
 export class InteractiveApprover implements Approver {
   readonly canAsk = true
   private readonly waiting = new Map<string, Waiting>()
+  /** The last ask still being described: each is announced after it, in the order asked. */
+  private announcing: Promise<unknown> = Promise.resolve()
 
   constructor(private readonly hub: EventHub) {}
 
-  async ask(request: GateRequest, signal: AbortSignal, reason: string): Promise<ApproverAnswer> {
-    const shell = await approvalShell(request.tool.name, request.input)
+  async ask(
+    request: GateRequest,
+    signal: AbortSignal,
+    reason: string,
+    options: AskOptions = {}
+  ): Promise<ApproverAnswer> {
+    // A Shell call takes the parser a while to describe and a Write none: without waiting for
+    // the ask before, the rows of one step would come in whatever order they were described.
+    const described = approvalShell(request.tool.name, request.input)
+    const inTurn = this.announcing.then(() => described)
+    this.announcing = inTurn.catch(() => undefined)
+    const shell = await inTurn
     const approval: ApprovalRequest = {
       approvalId: randomUUID(),
       sessionId: request.sessionId,
@@ -43,7 +57,8 @@ export class InteractiveApprover implements Approver {
         settle: (answer) => {
           signal.removeEventListener('abort', onAbort)
           resolve(answer)
-        }
+        },
+        ...(options.allowedByRule ? { allowedByRule: options.allowedByRule } : {})
       })
       if (signal.aborted) return onAbort()
       signal.addEventListener('abort', onAbort, { once: true })
@@ -54,6 +69,25 @@ export class InteractiveApprover implements Approver {
   /** The person's answer; false when nothing waits under that id (already answered, stopped). */
   respond(approvalId: string, answer: ApproverAnswer): boolean {
     return this.settle(approvalId, answer)
+  }
+
+  /**
+   * A permission rule was saved for this session ("Always allow" on one row): every call of the
+   * session still waiting that the rules now allow is answered yes and leaves the dialog, as it
+   * would have been allowed had it been asked after. A call they do not cover keeps waiting.
+   * Returns how many were answered.
+   */
+  async rulesChanged(sessionId: string): Promise<number> {
+    const covered = await Promise.all(
+      [...this.waiting.entries()]
+        .filter(([, w]) => w.request.sessionId === sessionId && w.allowedByRule)
+        .map(async ([id, w]) => ((await w.allowedByRule?.()) === true ? id : null))
+    )
+    let answered = 0
+    for (const id of covered) {
+      if (id && this.settle(id, { decision: 'allow' })) answered += 1
+    }
+    return answered
   }
 
   pending(sessionId: string): ApprovalRequest[] {

@@ -182,11 +182,12 @@ function asCaps(taint: Taint): Parameters<typeof widen>[1] {
 function labelled(approver: Approver, parentId: string, agent: string): Approver {
   return {
     canAsk: approver.canAsk,
-    ask: (request, signal, reason) =>
+    ask: (request, signal, reason, options) =>
       approver.ask(
         { ...request, sessionId: parentId },
         signal,
-        `the sub-agent "${agent}" wants to run it: ${reason}`
+        `the sub-agent "${agent}" wants to run it: ${reason}`,
+        options
       )
   }
 }
