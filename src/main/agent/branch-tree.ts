@@ -3,6 +3,12 @@ import type { TranscriptItem } from '../../shared/domain'
 /** The parent of a session's first messages: they branch from the start of the conversation. */
 const ROOT = ''
 
+/** What placing an item reads of it: its kind and, for a user message, the message it follows. */
+export interface PlacedItem {
+  kind: TranscriptItem['kind']
+  parent?: string | null
+}
+
 /** A branch point and the message shown there, as the log records the person's choice. */
 export interface BranchChoice {
   /** The user message the branches follow (its transcript key); null: the first message. */
@@ -39,18 +45,22 @@ export class BranchTree {
    * branches: the message at the end of the path shown), becomes the shown child there, and
    * starts its segment; anything else joins the segment at the end of the path shown.
    */
-  place(key: string, item: TranscriptItem, segment?: string | null): void {
+  place(key: string, item: PlacedItem, segment?: string | null): void {
     if (this.segments.has(key)) return
     if (item.kind !== 'user') {
       this.segments.set(key, segment === undefined ? (this.tip() ?? ROOT) : (segment ?? ROOT))
       return
     }
-    const parent = item.parent === undefined ? (this.tip() ?? ROOT) : (item.parent ?? ROOT)
+    const tip = this.tip() ?? ROOT
+    const parent = item.parent === undefined ? tip : (item.parent ?? ROOT)
     this.parents.set(key, parent)
     this.children.set(parent, [...(this.children.get(parent) ?? []), key])
     this.chosen.set(parent, key)
     this.segments.set(key, key)
-    this.shown = null
+    // A message after the tip (the usual case) extends the path shown: walking it again for
+    // every message would make replaying a long session quadratic.
+    if (parent === tip && this.shown) this.shown.push(key)
+    else this.shown = null
   }
 
   /** Shows `child` at its branch point; false when it is no user message of this tree. */

@@ -1,6 +1,5 @@
 import type { Handlers } from '../../shared/contract/handlers'
 import type { ModelRef } from '../../shared/domain'
-import { emptyTotals } from '../../shared/meters'
 import type { Settings } from '../../shared/settings'
 import {
   compactThreshold,
@@ -30,7 +29,8 @@ export function meterHandlers(deps: {
 }): Pick<Handlers, 'session.meters'> {
   return {
     'session.meters': async ({ sessionId }) => {
-      const session = deps.sessions.get(sessionId)
+      // Not loading a recorded session: the header asks for these as the session opens.
+      const session = deps.sessions.meterReading(sessionId)
       const { settings } = await deps.settings.get()
       const ref = nextModel(session.model, settings)
       const served = ref
@@ -44,7 +44,7 @@ export function meterHandlers(deps: {
         compactAt: Math.max(1, Math.round(compactThreshold(ref, settings, served?.tokens))),
         // Kept in memory by the turn loop: after a restart it is unknown until the next reply.
         contextTokens: session.inputTokens > 0 ? session.inputTokens : null,
-        totals: session.summary().totals ?? emptyTotals()
+        totals: session.totals
       }
     }
   }

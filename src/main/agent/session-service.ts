@@ -1,16 +1,30 @@
 import { randomUUID } from 'node:crypto'
 import type { Attachment } from '../../shared/attachments'
 import { RpcError } from '../../shared/contract'
-import type { ModelRef, SessionSummary, TodoItem } from '../../shared/domain'
+import type { ModelRef, SessionSummary, TodoItem, TranscriptItem } from '../../shared/domain'
+import { emptyTotals, type SessionTotals } from '../../shared/meters'
 import type { SessionProfile } from '../../shared/session-profile'
+import type { StoredEvent, StoredSession } from '../store/session-store'
+import type { BranchSiblings } from './branch-tree'
 import type { CoreServices } from './core-services'
 import { recordedUntrustedFolder } from './folder-content'
 import { Session, transcriptKey } from './session'
+import { peekSession } from './session-peek'
 import { BRANCH_CHOSEN, historyFromTranscript, rehydrate } from './session-rehydrate'
 import { recordedProfile } from './session-profile-record'
 import type { TurnAssembler } from './turn-assembly'
 import { runTurn, type TurnRequest } from './turn-loop'
 import { sessionSink } from './turn-sink'
+
+/** What a window shows of a session (see SessionService.view). */
+export interface SessionView {
+  summary: SessionSummary
+  transcript: TranscriptItem[]
+  /** How many items the branch shown holds. */
+  total: number
+  todos: TodoItem[]
+  branches: BranchSiblings[]
+}
 
 /** Holds the sessions of every open project and runs their turns. */
 export class SessionService {
@@ -82,6 +96,53 @@ export class SessionService {
   }
 
   /**
+   * What a window shows of a session: the newest `tail` items of the branch shown (all of them
+   * without a tail), how many it holds, its summary, plan and branch points. A recorded session
+   * not loaded yet is peeked at (see peekSession): its first screen comes without reading the
+   * whole log, which is read when the session is used (a send, the whole transcript).
+   */
+  view(sessionId: string, tail = Infinity): SessionView {
+    const store = this.services.store
+    if (!this.sessions.has(sessionId) && Number.isFinite(tail) && store) {
+      const stored = store.get(sessionId)
+      const peek = stored ? peekSession(store, sessionId, tail) : null
+      if (stored && peek) {
+        const { transcript, total, todos, branches, messageCount, totals } = peek
+        // Built as a load builds it, so the summary is the one the loaded session will give.
+        const summary = { ...this.restored(stored, peek.events).summary(), messageCount, totals }
+        return { summary, transcript, total, todos, branches }
+      }
+    }
+    const session = this.get(sessionId)
+    const { items, total } = session.transcriptTail(tail)
+    const [summary, todos, branches] = [
+      session.summary(),
+      session.todos.items(),
+      session.branchPoints()
+    ]
+    return { summary, transcript: items, total, todos, branches }
+  }
+
+  /**
+   * What the meters read of a session: its model, the input tokens of its latest request (0: none
+   * in this run) and its totals. A recorded session not loaded yet is not loaded for them: its
+   * totals come from its turn ends in the store, which add up as the loaded session's do.
+   */
+  meterReading(sessionId: string): {
+    model: ModelRef | null
+    inputTokens: number
+    totals: SessionTotals
+  } {
+    const store = this.services.store
+    const stored = this.sessions.has(sessionId) ? null : store?.get(sessionId)
+    if (store && stored)
+      return { model: stored.model, inputTokens: 0, totals: store.totals(sessionId) }
+    const session = this.get(sessionId)
+    const totals = session.summary().totals ?? emptyTotals()
+    return { model: session.model, inputTokens: session.inputTokens, totals }
+  }
+
+  /**
    * A recorded session loaded back, so it can be shown and continued: its transcript (an
    * interrupted turn marked so), the model's history rebuilt from it, its plan and its taint.
    */
@@ -90,6 +151,21 @@ export class SessionService {
     if (!stored) return undefined
     const events = this.services.store?.events(sessionId) ?? []
     const { transcript, items, branches, todos } = rehydrate(events)
+    const session = this.restored(stored, events)
+    session.adopt(items, branches)
+    session.history.push(...historyFromTranscript(transcript))
+    this.restoring.add(session.id)
+    try {
+      session.todos.replace(todos)
+    } finally {
+      this.restoring.delete(session.id)
+    }
+    this.sessions.set(session.id, session)
+    return session
+  }
+
+  /** A recorded session as its row and its events other than items left it, yet empty. */
+  private restored(stored: StoredSession, events: readonly StoredEvent[]): Session {
     const session = new Session(stored.workspace, stored.model, {
       spillRoot: this.services.spillRoot,
       onTodos: (id, items) => this.todosChanged(id, items),
@@ -98,8 +174,6 @@ export class SessionService {
       now: stored.createdAt,
       folderTrusted: !recordedUntrustedFolder(events)
     })
-    session.adopt(items, branches)
-    session.history.push(...historyFromTranscript(transcript))
     session.title = stored.title
     session.updatedAt = stored.updatedAt
     session.taint = stored.taint ?? session.taint
@@ -107,13 +181,6 @@ export class SessionService {
     session.planning = stored.planning ?? false
     session.forkedFrom = stored.forkedFrom
     session.profile = recordedProfile(events)
-    this.restoring.add(session.id)
-    try {
-      session.todos.replace(todos)
-    } finally {
-      this.restoring.delete(session.id)
-    }
-    this.sessions.set(session.id, session)
     return session
   }
 

@@ -68,17 +68,17 @@ export function turnHandlers(deps: TurnHandlerDeps): Pick<Handlers, TurnCall> {
       return (await sessions.create(folder, profile)).summary()
     },
     'session.get': async ({ sessionId, tail }) => {
-      const session = sessions.get(sessionId)
-      const { items: transcript, total } = session.transcriptTail(tail ?? Infinity)
+      // A long session's first screen comes without loading it whole (see SessionService.view).
+      const { summary, transcript, total, todos, branches } = sessions.view(sessionId, tail)
       return {
-        session: { ...session.summary(), sizeBytes: deps.sessionStore.get(sessionId)?.sizeBytes },
+        session: { ...summary, sizeBytes: deps.sessionStore.get(sessionId)?.sizeBytes },
         transcript,
         total,
         keys: transcript.map(transcriptKey),
         pendingApprovals: deps.approver?.pending(sessionId) ?? [],
-        todos: session.todos.items(),
+        todos,
         pendingQuestions: deps.questions?.pending(sessionId) ?? [],
-        branches: session.branchPoints()
+        branches
       }
     },
     // A `/command args` of a command file or skill is expanded here, so every client gets it.

@@ -39,6 +39,16 @@ export class StoreDatabase {
     return this.db.transaction(fn).immediate()
   }
 
+  /** A number that changes whenever another connection (another process) commits a change. */
+  dataVersion(): number {
+    return this.db.pragma('data_version', { simple: true }) as number
+  }
+
+  /** Runs several reads in one transaction: they see the file as it stood at the first. */
+  read<T>(fn: () => T): T {
+    return this.db.transaction(fn).deferred()
+  }
+
   /** The schema version: the highest migration applied. */
   version(): number {
     const row = this.prepare<[], { version: number | null }>(

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3'
 import { sessionLogMigration } from './session-log-migration'
 import { sessionsMigration } from './sessions-migration'
+import { sessionTurnMigration } from './session-turn-migration'
 
 /** One schema change. Applied once, in order, inside a transaction; never edited once shipped. */
 export interface Migration {
@@ -88,4 +89,9 @@ const memory: Migration = {
  * Every migration, in order. Append only: sessions and transcripts come as version 2 and on.
  * A database newer than this list (opened by an older build) is refused rather than guessed at.
  */
-export const migrations: readonly Migration[] = [memory, sessionsMigration, sessionLogMigration]
+export const migrations: readonly Migration[] = [
+  memory,
+  sessionsMigration,
+  sessionLogMigration,
+  sessionTurnMigration
+]

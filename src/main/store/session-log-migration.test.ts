@@ -4,6 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { ToolCallView, TranscriptItem } from '../../shared/domain'
+import { peekSession } from '../agent/session-peek'
 import { rehydrate } from '../agent/session-rehydrate'
 import { openDatabase } from './database'
 import { migrations } from './migrations'
@@ -136,13 +137,17 @@ describe('migrating a version 2 session log', () => {
 
     const store = openStore(dir)
     try {
-      expect(store.database.version()).toBe(3)
+      expect(store.database.version()).toBe(migrations.at(-1)?.version)
       // What the fold freed is given back to the disk, not kept as free pages.
       expect(store.database.db.pragma('freelist_count', { simple: true })).toBe(0)
       expect(statSync(storePath(dir)).size).toBeLessThan(oldBytes / 2)
       for (const [id, events] of Object.entries(old)) {
         const stored = store.sessions.events(id)
         expect(rehydrate(stored)).toEqual(rehydrate(oldEvents(events)))
+        // The first screen, from the outline, is the same (the turns read from their column).
+        const { transcript } = rehydrate(stored)
+        expect(peekSession(store.sessions, id, 2)?.transcript).toEqual(transcript.slice(-2))
+        expect(peekSession(store.sessions, id, 50)?.total).toBe(transcript.length)
         const keys = stored.filter((e) => e.kind === 'transcript.item').map((e) => e.key)
         expect(new Set(keys).size).toBe(keys.length)
         // The size is the bytes still held, a fraction of what every partial save took.

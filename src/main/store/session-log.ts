@@ -33,6 +33,45 @@ export interface NewEvent {
 /** The event kind that adds to an item instead of replacing it: a piece of a streaming reply. */
 export const DELTA = 'message.delta'
 
+/** An event of a session's outline (see SessionLog.outline). */
+export interface OutlineRow {
+  seq: number
+  at: number
+  kind: string
+  key: string | null
+  /** A reply's or tool call's turn (its item's `turnId`, when a string); else null. */
+  turnId: unknown
+  /** The event, except for a reply, a tool call or a delta: null. */
+  payload: Record<string, unknown> | null
+}
+
+interface Raw {
+  turn_id: unknown
+  payload: string | null
+}
+
+type RowOf<T> = Omit<T, 'payload'> & { payload: string; text: string | null }
+
+/**
+ * The rows of a reply or a tool call (their keys are `assistant:…` and `tool:…`, see
+ * transcriptKey): the bulk of a log, which an outline leaves unread.
+ */
+const BODY = `kind = 'transcript.item' AND key IS NOT NULL AND (
+  (key >= 'assistant:' AND key < 'assistant;') OR (key >= 'tool:' AND key < 'tool;'))`
+
+/** The turn a transcript item belongs to, kept in its row's own column (see outline). */
+function turnOf(event: NewEvent): string | null {
+  if (event.kind !== 'transcript.item') return null
+  const item = event.payload.item
+  if (typeof item !== 'object' || item === null) return null
+  const turn = (item as { turnId?: unknown }).turnId
+  return typeof turn === 'string' ? turn : null
+}
+
+function decodeRow({ text, payload, ...row }: RowOf<StoredEvent>): StoredEvent {
+  return { ...row, payload: decodeEvent(row.kind, payload, text) }
+}
+
 interface Earlier {
   seq: number
   kind: string
@@ -48,7 +87,20 @@ interface Earlier {
  * whole state, and a fold either happened or not.
  */
 export class SessionLog {
+  /**
+   * The last outline read, kept while the file is unchanged: a window opening a session asks
+   * for its first screen more than once (the transcript, its questions), and each would read
+   * the whole log again. Any write of this connection drops it; another's changes the file's
+   * data version.
+   */
+  private cached: { sessionId: string; version: number; rows: readonly OutlineRow[] } | null = null
+
   constructor(private readonly database: StoreDatabase) {}
+
+  /** Drops the outline kept (see `cached`), after a write that did not go through `write`. */
+  forget(): void {
+    this.cached = null
+  }
 
   /**
    * Records `event` for the session and keeps its size (bytes of its rows) current; false when
@@ -59,6 +111,8 @@ export class SessionLog {
     if (encoded.text === null) encoded.text = event.text ?? null
     const bytes = Buffer.byteLength(encoded.payload) + Buffer.byteLength(encoded.text ?? '')
     const key = event.key ?? null
+    const turn = turnOf(event)
+    this.cached = null
     return this.database.write(() => {
       const earlier =
         key !== null && event.kind !== DELTA ? this.earlier(sessionId, key, event.kind) : []
@@ -76,15 +130,18 @@ export class SessionLog {
         kept = Number(
           this.database
             .prepare(
-              `INSERT INTO session_events (session_id, at, kind, key, payload, text)
-               VALUES (?, ?, ?, ?, ?, ?)`
+              `INSERT INTO session_events (session_id, at, kind, key, payload, text, turn)
+               VALUES (?, ?, ?, ?, ?, ?, ?)`
             )
-            .run(sessionId, at, event.kind, key, encoded.payload, encoded.text).lastInsertRowid
+            .run(sessionId, at, event.kind, key, encoded.payload, encoded.text, turn)
+            .lastInsertRowid
         )
       } else {
         this.database
-          .prepare('UPDATE session_events SET at = ?, payload = ?, text = ? WHERE seq = ?')
-          .run(at, encoded.payload, encoded.text, kept)
+          .prepare(
+            'UPDATE session_events SET at = ?, payload = ?, text = ?, turn = ? WHERE seq = ?'
+          )
+          .run(at, encoded.payload, encoded.text, turn, kept)
       }
       // The rest under the key is superseded: a reply's deltas (also those of a reply whose
       // first row could not be written), and any second row two processes once raced to add.
@@ -118,10 +175,48 @@ export class SessionLog {
          ORDER BY seq`
       )
       .all(sessionId)
-      .map(({ text, payload, ...row }) => ({
-        ...row,
-        payload: decodeEvent(row.kind, payload, text)
+      .map(decodeRow)
+  }
+
+  /**
+   * The session's events in order, as replaying places them (see planReplay), without reading
+   * the big part of the log: the body of a reply or a tool call (its `payload` is null; its turn
+   * is `turnId`, from the row's `turn` column) and a delta's text. Every other event comes whole, but without
+   * its search text: a user message's words are not needed to place it.
+   */
+  outline(sessionId: string): readonly OutlineRow[] {
+    const version = this.database.dataVersion()
+    const cached = this.cached
+    if (cached?.sessionId === sessionId && cached.version === version) return cached.rows
+    const rows = this.database
+      .prepare<[string], { seq: number; at: number; kind: string; key: string | null } & Raw>(
+        `SELECT seq, at, kind, key,
+           CASE WHEN ${BODY} THEN turn END AS turn_id,
+           CASE WHEN kind = '${DELTA}' OR ${BODY} THEN NULL ELSE payload END AS payload
+         FROM session_events WHERE session_id = ? ORDER BY seq`
+      )
+      .all(sessionId)
+      .map((row) => ({
+        seq: row.seq,
+        at: row.at,
+        kind: row.kind,
+        key: row.key,
+        turnId: row.turn_id,
+        payload: row.payload === null ? null : decodeEvent(row.kind, row.payload, null)
       }))
+    this.cached = { sessionId, version, rows }
+    return rows
+  }
+
+  /** The session's whole events of the given places in its log (`seq`), in order. */
+  rows(sessionId: string, seqs: readonly number[]): StoredEvent[] {
+    return this.database
+      .prepare<[string, string], RowOf<StoredEvent>>(
+        `SELECT seq, at, kind, key, payload, text FROM session_events
+         WHERE seq IN (SELECT value FROM json_each(?)) AND session_id = ? ORDER BY seq`
+      )
+      .all(JSON.stringify(seqs), sessionId)
+      .map(decodeRow)
   }
 
   /** What is recorded under `key` that an event of `kind` supersedes: its state and deltas. */

@@ -2,12 +2,12 @@ import { indexOfFolded } from '../../shared/fold-case'
 import { markdownToPlain } from './markdown-plain'
 import type { SessionSummary } from '../../shared/domain'
 import type { StoreDatabase } from './database'
-import { SessionLog, type NewEvent, type StoredEvent } from './session-log'
-import { storedTotals } from './session-totals'
-import { emptyTotals } from '../../shared/meters'
+import { SessionLog, type NewEvent, type OutlineRow, type StoredEvent } from './session-log'
+import { storedSessionTotals, storedTotals } from './session-totals'
+import { emptyTotals, type SessionTotals } from '../../shared/meters'
 import { describeStoreFailure, RecordingError } from './store-failure'
 
-export type { NewEvent, StoredEvent } from './session-log'
+export type { NewEvent, OutlineRow, StoredEvent } from './session-log'
 
 /** A session's row: what the list shows without reading its events. */
 export interface StoredSession extends SessionSummary {
@@ -167,6 +167,29 @@ export class SessionStore {
     return this.log.events(sessionId)
   }
 
+  /** A recorded session's totals, from its turn ends alone (as its loaded summary adds up). */
+  totals(sessionId: string): SessionTotals {
+    return storedSessionTotals(this.database, sessionId)
+  }
+
+  /** Runs reads of the store in one transaction, so they agree with each other. */
+  read<T>(fn: () => T): T {
+    return this.database.read(fn)
+  }
+
+  /**
+   * The session's events without the bodies of its replies and calls (see SessionLog); kept
+   * while the file is unchanged, so it must not be changed by the caller.
+   */
+  outline(sessionId: string): readonly OutlineRow[] {
+    return this.log.outline(sessionId)
+  }
+
+  /** The session's whole events at the given places of its log (`seq`), in order. */
+  rows(sessionId: string, seqs: readonly number[]): StoredEvent[] {
+    return this.log.rows(sessionId, seqs)
+  }
+
   rename(sessionId: string, title: string): boolean {
     return (
       this.database.prepare('UPDATE sessions SET title = ? WHERE id = ?').run(title, sessionId)
@@ -176,6 +199,7 @@ export class SessionStore {
 
   /** Removes the session and its events; false when there was none. */
   delete(sessionId: string): boolean {
+    this.log.forget()
     return this.database.write(
       () => this.database.prepare('DELETE FROM sessions WHERE id = ?').run(sessionId).changes > 0
     )

@@ -13,11 +13,11 @@ interface TurnRow {
 // A turn end's key is `turn-end:<turnId>` (see transcriptKey): the range reads only those rows,
 // through the (session_id, key) index, never the rest of a transcript. A figure that is not a
 // number (a row written by hand, a future format) counts as 0 rather than failing the list.
-const TURN_ROWS = `
+const turnRows = (where: string): string => `
   WITH turns AS (
     SELECT e.session_id AS session_id, e.payload AS payload
     FROM sessions s JOIN session_events e ON e.session_id = s.id
-    WHERE s.workspace = ? AND e.key IS NOT NULL
+    WHERE ${where} AND e.key IS NOT NULL
       AND e.key >= 'turn-end:' AND e.key < 'turn-end;'
       AND e.kind = 'transcript.item' AND json_valid(e.payload)
   ), figures AS (
@@ -43,7 +43,16 @@ export function storedTotals(
   database: StoreDatabase,
   workspace: string
 ): Map<string, SessionTotals> {
-  const rows = database.prepare<[string], TurnRow>(TURN_ROWS).all(workspace)
+  return sumTurns(database.prepare<[string], TurnRow>(turnRows('s.workspace = ?')).all(workspace))
+}
+
+/** One recorded session's totals, from its turn ends alone (see storedTotals). */
+export function storedSessionTotals(database: StoreDatabase, sessionId: string): SessionTotals {
+  const rows = database.prepare<[string], TurnRow>(turnRows('s.id = ?')).all(sessionId)
+  return sumTurns(rows).get(sessionId) ?? emptyTotals()
+}
+
+function sumTurns(rows: readonly TurnRow[]): Map<string, SessionTotals> {
   const totals = new Map<string, SessionTotals>()
   for (const row of rows) {
     const before = totals.get(row.session_id) ?? emptyTotals()
