@@ -36,15 +36,17 @@ test('add server-everything in Settings, see it ready with its tools, and the mo
   await page.getByTestId('mcp-command').fill(process.execPath)
   await page.getByTestId('mcp-args').fill(`${everythingScript}\nstdio`)
   await page.getByTestId('mcp-passthrough').fill('LD_PRELOAD')
-  await page.getByTestId('mcp-save').click()
-  // Refused in place, with what to do.
+  await page.getByTestId('mcp-apply').click()
+  // Refused in place, with what to do, before it is even in the draft.
   await expect(page.getByTestId('mcp-issue-passthrough')).toContainText(
     'remove it from env_passthrough'
   )
   await page.getByTestId('mcp-form').scrollIntoViewIfNeeded()
   await app.screenshot(page, 'mcp-01-add-form')
   await page.getByTestId('mcp-passthrough').fill('')
-  await page.getByTestId('mcp-save').click()
+  await page.getByTestId('mcp-apply').click()
+  await page.getByTestId('provider-save-button').click()
+  await expect(page.getByTestId('settings-save-status')).toHaveText('Saved')
 
   const row = page.locator('[data-testid="mcp-server"][data-name="everything"]')
   await expect(row).toHaveAttribute('data-state', 'ready', { timeout: 30_000 })

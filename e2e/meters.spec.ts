@@ -1,8 +1,7 @@
 // The window's meters: context of the model's window with the compaction mark, the session's
 // cost and cached share in the header, tokens and cost under each turn, totals on the session
 // row, and a price set in Settings → Prices that the next turn's cost is counted at.
-import path from 'node:path'
-import { artifactsDir, expect, test } from './fixtures/app'
+import { expect, test } from './fixtures/app'
 import { sendMessage, waitForTurnEnd } from './fixtures/chat'
 
 // Wide enough for every figure in the header; at 1280 the cached share may give way (below).
@@ -39,16 +38,22 @@ test('meters after a two-turn session with cached input', async ({ page, app }) 
   await expect(prices.getByTestId('price-providerId')).toHaveValue('fake')
   await prices.getByTestId('price-model').fill('fake-model')
   await prices.getByTestId('price-input').fill('abc')
-  await prices.getByTestId('price-save').click()
+  await prices.getByTestId('price-add').click()
   await expect(prices).toContainText('Give US dollars per million tokens')
   await prices.getByTestId('price-input').fill('10')
   await prices.getByTestId('price-output').fill('100')
   await prices.getByTestId('price-cacheRead').fill('1')
-  await prices.getByTestId('price-save').click()
-  await expect(prices.getByTestId('price-message')).toContainText('Saved: fake-model at fake')
+  await prices.getByTestId('price-add').click()
+  // Added to the draft, listed at once, and written by the Save bar with the rest.
+  await expect(prices.getByTestId('price-message')).toContainText(
+    'fake-model at fake is priced once you save'
+  )
   await expect(prices.getByTestId('price-override')).toHaveCount(1)
+  await expect(page.getByTestId('settings-save-status')).toHaveText('Unsaved changes in Models')
+  await page.getByTestId('provider-save-button').click()
+  await expect(page.getByTestId('settings-save-status')).toHaveText('Saved')
   await expect(prices.getByTestId('price-override')).toContainText('$10')
-  await prices.screenshot({ path: path.join(artifactsDir, 'meters-01-settings-prices.png') })
+  await app.screenshot(page, 'meters-01-settings-prices', prices)
   await page.getByTestId('settings-close').click()
 
   await sendMessage(page, 'Second question')

@@ -97,6 +97,9 @@ test('Always allow for this project: the rule is saved, the next matching call r
   await app.screenshot(page, 'security-02-settings-rules')
   await group.getByTestId('rule-remove').click()
   await expect(group.getByTestId('rule-row')).toHaveCount(0)
+  // Removed from the draft; the Save bar writes it.
+  await page.getByTestId('provider-save-button').click()
+  await expect(page.getByTestId('settings-save-status')).toHaveText('Saved')
   expect(projectSettings(app.workspace)).toEqual({ permissions: { rules: [] } })
   expect(app.fakeModel.exhaustedRequests()).toEqual([])
 })
@@ -272,6 +275,8 @@ test('Settings: an untrusted project’s allow rules wait for trust, and a rule 
   await expect(form).toHaveCount(0)
   const user = page.getByTestId('rule-group-user')
   await expect(user.getByTestId('rule-row')).toContainText('git push')
+  await page.getByTestId('provider-save-button').click()
+  await expect(page.getByTestId('settings-save-status')).toHaveText('Saved')
   expect(parse(readFileSync(app.settingsFile, 'utf8'))).toMatchObject({
     permissions: {
       mode: 'ask',

@@ -38,7 +38,7 @@ test('the section list, and leaving with unsaved changes asks first', async ({ p
   await nav.getByTestId('settings-nav-memory').click()
   await expect(page.getByTestId('settings-block-memory')).toBeInViewport()
   await expect(nav.getByTestId('settings-nav-memory')).toHaveAttribute('aria-current', 'location')
-  await page.screenshot({ path: 'e2e/artifacts/settings-map-01-sections.png' })
+  await app.screenshot(page, 'settings-map-01-sections')
 
   // One Save bar: moving to another section keeps the edit pending, and says so.
   await nav.getByTestId('settings-nav-permissions').click()
@@ -46,7 +46,10 @@ test('the section list, and leaving with unsaved changes asks first', async ({ p
   await expect(page.getByTestId('settings-nav-unsaved')).toBeVisible()
   await nav.getByTestId('settings-nav-providers').click()
   await expect(page.getByTestId('leave-prompt')).toBeHidden()
-  await expect(page.getByTestId('settings-save-status')).toHaveText('Unsaved changes')
+  await expect(page.getByTestId('settings-save-status')).toHaveText(
+    'Unsaved changes in Permissions'
+  )
+  await expect(nav.getByTestId('settings-nav-dirty-permissions')).toBeVisible()
 
   // Back asks; Stay keeps the edit on screen.
   await page.getByTestId('settings-close').click()
@@ -54,7 +57,7 @@ test('the section list, and leaving with unsaved changes asks first', async ({ p
   await expect(prompt).toBeVisible()
   await expect(prompt).toContainText('Leave Settings with unsaved changes?')
   await expect(prompt.getByTestId('leave-prompt-stay')).toBeFocused()
-  await page.screenshot({ path: 'e2e/artifacts/settings-map-02-leave-prompt.png' })
+  await app.screenshot(page, 'settings-map-02-leave-prompt')
   await prompt.getByTestId('leave-prompt-stay').click()
   await expect(prompt).toBeHidden()
   await expect(page.getByTestId('approval-mode-current')).toHaveText('read-only')
@@ -114,7 +117,7 @@ test.describe('provider setup', () => {
     await page.getByTestId('provider-test-button').click()
     await expect(result).toContainText('NOT_SET_IN_THIS_TEST, which is not set')
     await expect(result).not.toContainText('401')
-    await form.screenshot({ path: 'e2e/artifacts/settings-map-03-missing-variable.png' })
+    await app.screenshot(page, 'settings-map-03-missing-variable', form)
 
     // A malformed base URL says what is malformed.
     await page.getByTestId('provider-key-env').fill('')
@@ -124,7 +127,7 @@ test.describe('provider setup', () => {
     await expect(page.getByTestId('provider-base-url')).toHaveAttribute('aria-invalid', 'true')
     await page.getByTestId('provider-test-button').click()
     await expect(result).toContainText('has no scheme: start it with http:// or https://')
-    await form.screenshot({ path: 'e2e/artifacts/settings-map-04-malformed-url.png' })
+    await app.screenshot(page, 'settings-map-04-malformed-url', form)
 
     // A closed port on 127.0.0.1: which address, and that it refused.
     const port = await closedPort()
@@ -132,7 +135,7 @@ test.describe('provider setup', () => {
     await page.getByTestId('provider-test-button').click()
     await expect(result).toContainText(`(127.0.0.1:${port})`)
     await expect(result).toContainText('refused the connection')
-    await form.screenshot({ path: 'e2e/artifacts/settings-map-05-refused.png' })
+    await app.screenshot(page, 'settings-map-05-refused', form)
 
     // Browser mode: the key can be typed, and goes to a 0600 file in the data directory.
     await page.getByTestId('provider-base-url').fill(app.fakeModel.openaiBaseUrl)
@@ -147,7 +150,7 @@ test.describe('provider setup', () => {
     expect(readFileSync(keyFile, 'utf8')).toContain('sk-fake-e2e-key')
     await page.getByTestId('provider-test-button').click()
     await expect(result).toContainText('Connected')
-    await form.screenshot({ path: 'e2e/artifacts/settings-map-06-key-file.png' })
+    await app.screenshot(page, 'settings-map-06-key-file', form)
     // The settings file names the key; it never holds it.
     await page.getByTestId('provider-save-button').click()
     await expect
@@ -180,7 +183,7 @@ test('the rule editor refuses an unknown tool and asks about a rule for every Sh
   )
   await expect(form.getByTestId('rule-tool')).toHaveAttribute('aria-invalid', 'true')
   await expect(form.getByTestId('rule-save')).toBeDisabled()
-  await form.screenshot({ path: 'e2e/artifacts/settings-map-07-unknown-tool.png' })
+  await app.screenshot(page, 'settings-map-07-unknown-tool', form)
 
   // Shell with no command prefix covers every call: Save asks first.
   await form.getByTestId('rule-tool').fill('Shell')
@@ -191,7 +194,7 @@ test('the rule editor refuses an unknown tool and asks about a rule for every Sh
   await form.getByTestId('rule-save').click()
   const confirm = form.getByTestId('rule-all-shell-confirm')
   await expect(confirm).toContainText('runs every Shell command without asking')
-  await form.screenshot({ path: 'e2e/artifacts/settings-map-08-all-shell.png' })
+  await app.screenshot(page, 'settings-map-08-all-shell', form)
   await confirm.getByTestId('rule-all-shell-back').click()
   await expect(confirm).toHaveCount(0)
   await expect(form.getByTestId('rule-command')).toBeFocused()
@@ -203,4 +206,113 @@ test('the rule editor refuses an unknown tool and asks about a rule for every Sh
   await expect(page.getByTestId('rule-group-session').getByTestId('rule-row')).toContainText(
     'Shell'
   )
+})
+
+test('one Save bar for rules, MCP servers and prices; every way out asks first', async ({
+  page,
+  app
+}) => {
+  await app.openFolder(page)
+  await page.getByTestId('settings-button').click()
+  const bar = page.getByTestId('settings-save-bar')
+  const status = page.getByTestId('settings-save-status')
+
+  // A project rule: "Add rule" puts it in the draft and writes nothing.
+  await page.getByTestId('settings-nav-permissions').click()
+  await page.getByTestId('rule-add').click()
+  const form = page.getByTestId('rule-form')
+  await expect(form.locator('datalist option[value="Shell"]')).toHaveCount(1)
+  await form.getByText('This project', { exact: true }).click()
+  await form.getByTestId('rule-command').fill('npm run lint')
+  await form.getByTestId('rule-save').click()
+  await expect(form).toHaveCount(0)
+  const projectRules = page.getByTestId('rule-group-project').getByTestId('rule-row')
+  await expect(projectRules).toContainText('npm run lint')
+
+  // An MCP server, added to the draft.
+  await page.getByTestId('settings-nav-mcp').click()
+  await page.getByTestId('mcp-add-button').click()
+  await page.getByTestId('mcp-name').fill('idle')
+  await page.getByTestId('mcp-command').fill(process.execPath)
+  await page.getByTestId('mcp-args').fill('-e\nsetTimeout(() => {}, 60000)')
+  await page.getByTestId('mcp-apply').click()
+  await expect(page.locator('[data-testid="mcp-server"][data-name="idle"]')).toBeVisible()
+
+  // A price, added to the draft.
+  const prices = page.getByTestId('prices-section')
+  await prices.scrollIntoViewIfNeeded()
+  await prices.getByTestId('price-model').fill('fake-model')
+  await prices.getByTestId('price-input').fill('2')
+  await prices.getByTestId('price-output').fill('8')
+  await prices.getByTestId('price-add').click()
+  await expect(prices.getByTestId('price-override')).toHaveCount(1)
+
+  // One bar names the three sections; the list marks them; nothing is on disk yet.
+  await expect(status).toHaveText('Unsaved changes in Models, Permissions, MCP servers')
+  const nav = page.getByTestId('settings-nav')
+  for (const id of ['models', 'permissions', 'mcp']) {
+    await expect(nav.getByTestId(`settings-nav-dirty-${id}`)).toBeVisible()
+  }
+  await expect(nav.getByTestId('settings-nav-dirty-providers')).toHaveCount(0)
+  await expect(page.getByTestId('rule-save')).toHaveCount(0)
+  expect(readFileSync(app.settingsFile, 'utf8')).not.toContain('idle')
+  await app.screenshot(page, 'settings-map-09-save-bar', bar)
+  await app.screenshot(page, 'settings-map-10-unsaved-sections', nav)
+
+  // Ctrl/Cmd+L leaves Settings for the message box: it asks first, and Stay keeps everything.
+  const prompt = page.getByTestId('leave-prompt')
+  await page.keyboard.press('ControlOrMeta+KeyL')
+  await expect(prompt).toBeVisible()
+  await prompt.getByTestId('leave-prompt-stay').click()
+  await expect(prompt).toBeHidden()
+  await expect(page.getByTestId('settings-screen')).toBeVisible()
+  await expect(status).toHaveText('Unsaved changes in Models, Permissions, MCP servers')
+  // Ctrl/Cmd+F too.
+  await page.keyboard.press('ControlOrMeta+KeyF')
+  await expect(prompt).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(prompt).toBeHidden()
+  await expect(projectRules).toContainText('npm run lint')
+
+  // Save writes all three at once.
+  await page.getByTestId('provider-save-button').click()
+  await expect(status).toHaveText('Saved')
+  await expect(nav.getByTestId('settings-nav-unsaved')).toHaveCount(0)
+  const user = parse(readFileSync(app.settingsFile, 'utf8')) as {
+    mcp?: { name: string }[]
+    providers?: { id: string; prices?: Record<string, unknown> }[]
+  }
+  expect(user.mcp?.map((s) => s.name)).toEqual(['idle'])
+  expect(user.providers?.find((p) => p.id === 'fake')?.prices).toEqual({
+    'fake-model': { input: 2, output: 8 }
+  })
+  const project = parse(readFileSync(`${app.workspace}/.mecatl/settings.yaml`, 'utf8')) as {
+    permissions?: { rules?: unknown[] }
+  }
+  expect(project.permissions?.rules).toEqual([
+    { tool: 'Shell', command: 'npm run lint', decision: 'allow' }
+  ])
+
+  // Read back after a reload.
+  await page.reload()
+  await page.getByTestId('settings-button').click()
+  await expect(projectRules).toContainText('npm run lint')
+  await expect(page.locator('[data-testid="mcp-server"][data-name="idle"]')).toBeVisible()
+  await expect(prices.getByTestId('price-override')).toContainText('$2')
+  await expect(status).not.toContainText('Unsaved')
+
+  // A toggle is a draft too: the theme previews, Back asks, Discard puts it back.
+  const theme = (): Promise<string | null> => page.locator('html').getAttribute('data-theme')
+  const before = await theme()
+  const other = before === 'dark' ? 'light' : 'dark'
+  await page.getByTestId('settings-nav-appearance').click()
+  await page.getByTestId(`theme-${other}`).check()
+  await expect.poll(theme).toBe(other)
+  await expect(status).toHaveText('Unsaved changes in Appearance')
+  await page.getByTestId('settings-close').click()
+  await expect(prompt).toBeVisible()
+  await prompt.getByTestId('leave-prompt-discard').click()
+  await expect(page.getByTestId('settings-screen')).toBeHidden()
+  await expect.poll(theme).toBe(before)
+  expect(readFileSync(app.settingsFile, 'utf8')).not.toContain(`theme: ${other}`)
 })

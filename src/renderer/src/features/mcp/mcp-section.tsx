@@ -46,7 +46,7 @@ export function McpSection(): JSX.Element {
           </h2>
           <p className="settings-section__hint">
             Programs that give the model more tools. Each runs in the project folder with only the
-            environment you allow; changes apply at once.
+            environment you allow; changes apply once saved.
           </p>
         </div>
         <div className="mcp-section__actions">
@@ -128,8 +128,8 @@ export function McpSection(): JSX.Element {
                 enabled={server.enabled !== false}
                 editing={state.form.editing === index}
                 onEdit={() => openForm(index)}
-                onRemove={() => void removeServer(index)}
-                onToggle={(enabled) => void setEnabled(index, enabled)}
+                onRemove={() => removeServer(index)}
+                onToggle={(enabled) => setEnabled(index, enabled)}
               />
             )
           })}

@@ -2,7 +2,7 @@ import type { JSX } from 'react'
 import type { Capabilities } from '../../../../shared/domain'
 import type { DraftField } from './mcp-model'
 import type { ServerForm } from './mcp-reducer'
-import { saveServerForm, useMcp } from './mcp-store'
+import { applyServerForm, useMcp } from './mcp-store'
 
 function FieldError({
   field,
@@ -19,7 +19,10 @@ function FieldError({
   )
 }
 
-/** Adds or edits one server; saving applies it at once (started, restarted or stopped). */
+/**
+ * Adds or edits one server in the settings draft; the Save bar writes it, and then it starts,
+ * restarts or stops.
+ */
 export function McpServerForm({ form }: { form: ServerForm }): JSX.Element {
   const dispatch = useMcp((s) => s.dispatch)
   const { draft, issues } = form
@@ -33,7 +36,7 @@ export function McpServerForm({ form }: { form: ServerForm }): JSX.Element {
       data-testid="mcp-form"
       onSubmit={(event) => {
         event.preventDefault()
-        void saveServerForm()
+        applyServerForm()
       }}
     >
       <h3 className="provider-form__title">
@@ -206,13 +209,8 @@ export function McpServerForm({ form }: { form: ServerForm }): JSX.Element {
       </div>
 
       <div className="provider-form__test">
-        <button
-          type="submit"
-          className="button button--primary"
-          data-testid="mcp-save"
-          disabled={form.saving}
-        >
-          {form.saving ? 'Saving…' : form.editing === null ? 'Add and start' : 'Save and restart'}
+        <button type="submit" className="button button--primary" data-testid="mcp-apply">
+          {form.editing === null ? 'Add server' : 'Apply changes'}
         </button>
         <button
           type="button"

@@ -1,8 +1,9 @@
 import { call, onEvent } from '../../bridge/client'
 import { errorMessage } from '../../lib/errors'
 import { createReducerStore } from '../../lib/reducer-store'
-import { saveSettings, useSettings } from '../settings/settings-store'
+import { useSettings } from '../settings/settings-store'
 import {
+  draftFromSettings,
   draftToSettings,
   mergeImported,
   placeServerIssues,
@@ -97,24 +98,20 @@ export function setTrust(names: string[], trust: boolean): Promise<void> {
   })
 }
 
-/** Writes the user's server list into settings and saves, so it applies at once. */
-async function saveServers(list: Record<string, unknown>[]): Promise<boolean> {
-  const settings = useSettings.getState()
-  const before = settings.state.base.mcp
-  settings.dispatch({ type: 'base-set', key: 'mcp', value: list })
-  const saved = await saveSettings()
-  if (saved) void loadMcpStatus(current().workspace)
-  // A refused list is not left behind to be saved later by another button.
-  else settings.dispatch({ type: 'base-set', key: 'mcp', value: before })
-  return saved
+/** Puts the user's server list into the settings draft; the Save bar writes it with the rest. */
+function draftServers(list: Record<string, unknown>[]): void {
+  useSettings.getState().dispatch({ type: 'base-set', key: 'mcp', value: list })
 }
 
 function userServers(): Record<string, unknown>[] {
   return serversOf(useSettings.getState().state.base)
 }
 
-/** Validates the form, puts its server into settings and saves; the form stays open on problems. */
-export async function saveServerForm(): Promise<void> {
+/**
+ * Validates the form and puts its server into the settings draft (Save writes it); the form stays
+ * open on problems.
+ */
+export function applyServerForm(): void {
   const { form } = current()
   const list = userServers()
   const others = list.filter((_, i) => i !== form.editing).map(serverName)
@@ -123,26 +120,41 @@ export async function saveServerForm(): Promise<void> {
     dispatch({ type: 'form-issues', issues: checked.issues })
     return
   }
-  dispatch({ type: 'form-saving', saving: true })
-  const index = form.editing ?? list.length
-  if (await saveServers(withServer(list, form.editing, checked.value))) {
-    dispatch({ type: 'form-close' })
-    return
-  }
-  // The main process refused it: show its reasons beside the fields.
-  dispatch({
-    type: 'form-issues',
-    issues: placeServerIssues(useSettings.getState().state.saveIssues, index)
-  })
+  draftServers(withServer(list, form.editing, checked.value))
+  dispatch({ type: 'form-close' })
 }
 
-export async function removeServer(index: number): Promise<void> {
+/**
+ * After Save refused the settings: reopens the form on the first user server the main process
+ * named, with its reasons beside the fields. Nothing typed is lost: it is still in the draft.
+ */
+export function showServerIssues(raw: readonly { path: string; message: string }[]): void {
+  const issues = raw.map((issue) => ({ ...issue, path: issue.path.replace(/^settings\./, '') }))
+  const list = userServers()
+  const index = list.findIndex((_, i) => Object.keys(placeServerIssues(issues, i)).length > 0)
+  const server = list[index]
+  if (!server) return
+  dispatch({ type: 'form-open', editing: index, draft: draftFromSettings(server) })
+  dispatch({ type: 'form-issues', issues: placeServerIssues(issues, index) })
+}
+
+export function removeServer(index: number): void {
   if (current().form.editing === index) dispatch({ type: 'form-close' })
-  await saveServers(withoutServer(userServers(), index))
+  draftServers(withoutServer(userServers(), index))
 }
 
-export async function setEnabled(index: number, enabled: boolean): Promise<void> {
-  await saveServers(withEnabled(userServers(), index, enabled))
+export function setEnabled(index: number, enabled: boolean): void {
+  draftServers(withEnabled(userServers(), index, enabled))
+}
+
+/** After Save: the servers start, stop or restart as the saved list says. */
+export function reloadAfterSave(): Promise<void> {
+  return loadMcpStatus(current().workspace)
+}
+
+/** Discard: closes the form; the list itself comes back with the settings as they were read. */
+export function discardServerForm(): void {
+  dispatch({ type: 'form-close' })
 }
 
 /** Reads a Claude Desktop config or `.mcp.json` (by path or pasted) and adds its servers. */
@@ -163,12 +175,8 @@ export async function importServers(): Promise<void> {
       dispatch({ type: 'import-done', notes: [...notes, 'No server was added.'] })
       return
     }
-    const saved = await saveServers(merged.list)
-    notes.unshift(
-      saved
-        ? `Added ${merged.added.join(', ')}.`
-        : 'The servers could not be saved; see the problems at the bottom.'
-    )
+    draftServers(merged.list)
+    notes.unshift(`Added ${merged.added.join(', ')}; Save at the bottom keeps them.`)
     dispatch({ type: 'import-done', notes })
   } catch (error) {
     dispatch({ type: 'import-failed', error: errorMessage(error) })

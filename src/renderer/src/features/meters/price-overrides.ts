@@ -69,6 +69,24 @@ export function priceOverrides(settings: unknown): PriceOverride[] {
 }
 
 /**
+ * One provider's settings (or the fields a form keeps beside its own) with the price of `model`
+ * set to `entry`, or removed with null; an emptied `prices` is removed too.
+ */
+export function withModelPrice(
+  provider: Record<string, unknown>,
+  model: string,
+  entry: PriceSettings | null
+): Record<string, unknown> {
+  const prices: Record<string, unknown> = isRecord(provider.prices) ? { ...provider.prices } : {}
+  // Defined, not assigned: a model named `__proto__` must be a key, not a new prototype.
+  if (entry) Object.defineProperty(prices, model, { value: entry, ...OWN })
+  else delete prices[model]
+  const next: Record<string, unknown> = { ...provider, prices }
+  if (Object.keys(prices).length === 0) delete next.prices
+  return next
+}
+
+/**
  * The settings with the price of `model` at `providerId` set to `entry` (or removed, with null;
  * an emptied `prices` is removed too). Everything else is kept as it was. Throws when there is
  * no such provider, so a price is never written where no turn will find it.
@@ -86,13 +104,7 @@ export function withPrice(
   const providers = settings.providers.map((p: unknown) => {
     if (!isRecord(p) || p.id !== providerId) return p
     found = true
-    const prices: Record<string, unknown> = isRecord(p.prices) ? { ...p.prices } : {}
-    // Defined, not assigned: a model named `__proto__` must be a key, not a new prototype.
-    if (entry) Object.defineProperty(prices, model, { value: entry, ...OWN })
-    else delete prices[model]
-    const next: Record<string, unknown> = { ...p, prices }
-    if (Object.keys(prices).length === 0) delete next.prices
-    return next
+    return withModelPrice(p, model, entry)
   })
   if (!found) {
     throw new Error(`There is no provider "${providerId}" any more: pick one from the list.`)

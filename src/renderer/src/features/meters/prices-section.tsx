@@ -1,12 +1,12 @@
-import { useEffect, useState, type JSX } from 'react'
+import { useMemo, useState, type JSX } from 'react'
 import { builtInPrices, PRICES_TAKEN, type PriceSettings } from '../../../../shared/model-prices'
-import { call } from '../../bridge/client'
-import { loadSettings, useSettings } from '../settings/settings-store'
+import { providerToSettings } from '../settings/settings-model'
+import { providersToSave } from '../settings/settings-reducer'
+import { useSettings } from '../settings/settings-store'
 import {
   parsePriceDraft,
   priceOverrides,
   pricedProviders,
-  withPrice,
   type PriceDraft,
   type PriceField
 } from './price-overrides'
@@ -23,84 +23,47 @@ const emptyDraft: PriceDraft = {
 
 const usd = (n: number): string => `$${Number(n.toFixed(4))}`
 
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
-}
-
 /**
  * Settings → Prices: the built-in prices with the day they were taken, and the person's own
- * prices per provider and model (the providers' `prices`). A price is saved at once, on its own,
- * and applies from the next turn; a turn already recorded keeps the cost it had.
+ * prices per provider and model (the providers' `prices`). Adding or removing a price edits the
+ * settings draft; the Save bar writes it, and it applies from the next turn. A turn already
+ * recorded keeps the cost it had.
  */
 export function PricesSection(): JSX.Element {
-  const dirty = useSettings((s) => s.state.dirty)
-  const [settings, setSettings] = useState<unknown>(null)
+  const state = useSettings((s) => s.state)
+  const dispatch = useSettings((s) => s.dispatch)
   const [draft, setDraft] = useState<PriceDraft>(emptyDraft)
   const [errors, setErrors] = useState<Partial<Record<PriceField, string>>>({})
-  const [message, setMessage] = useState<{ kind: 'error' | 'saved'; text: string } | null>(null)
-  const [saving, setSaving] = useState(false)
+  const [message, setMessage] = useState<string | null>(null)
 
-  const reload = (): Promise<void> =>
-    call('settings.get', {}).then(
-      (result) => setSettings(result.settings),
-      (error: unknown) =>
-        setMessage({ kind: 'error', text: `Could not read the settings: ${errorText(error)}` })
-    )
-  useEffect(() => {
-    void reload()
-  }, [])
-
+  // The draft as Save would write it, so a price added a moment ago is listed before Save.
+  const settings = useMemo(
+    () => ({ providers: providersToSave(state).providers.map(providerToSettings) }),
+    [state]
+  )
   const providers = pricedProviders(settings)
   const overrides = priceOverrides(settings)
   const chosen = providers.find((p) => p.id === draft.providerId)
 
-  const save = async (providerId: string, model: string, entry: PriceSettings | null) => {
-    // Saving writes the whole file: other edits not yet saved would be lost or half-applied.
-    if (dirty) {
-      setMessage({
-        kind: 'error',
-        text: 'Save or undo your other changes in Settings first, then set the price.'
-      })
-      return
-    }
-    setSaving(true)
-    try {
-      const fresh = (await call('settings.get', {})).settings
-      const result = await call('settings.save', {
-        settings: withPrice(fresh, providerId, model, entry)
-      })
-      if (!result.saved) {
-        const why = result.issues.map((i) => `${i.path}: ${i.message}`).join('; ')
-        setMessage({ kind: 'error', text: `The price was not saved: ${why}` })
-        return
-      }
-      setMessage({
-        kind: 'saved',
-        text: entry
-          ? `Saved: ${model} at ${providerId} is priced from the next turn.`
-          : `Removed: ${model} at ${providerId} is priced by the built-in table again, if it is there.`
-      })
-      if (entry) setDraft({ ...emptyDraft, providerId })
-      await reload()
-      await loadSettings()
-    } catch (error) {
-      setMessage({ kind: 'error', text: `The price was not saved: ${errorText(error)}` })
-    } finally {
-      setSaving(false)
-    }
+  const setPrice = (providerId: string, model: string, entry: PriceSettings | null): void => {
+    dispatch({ type: 'price-set', providerId, model, entry })
+    setMessage(
+      entry
+        ? `${model} at ${providerId} is priced once you save.`
+        : `${model} at ${providerId} goes back to the built-in price, if there is one, once you save.`
+    )
+    if (entry) setDraft({ ...emptyDraft, providerId })
   }
 
   const submit = (): void => {
-    const parsed = parsePriceDraft({
-      ...draft,
-      providerId: draft.providerId || providers[0]?.id || ''
-    })
+    const providerId = draft.providerId || providers[0]?.id || ''
+    const parsed = parsePriceDraft({ ...draft, providerId })
     if (!parsed.ok) {
       setErrors(parsed.errors)
       return
     }
     setErrors({})
-    void save(draft.providerId || providers[0]?.id || '', draft.model.trim(), parsed.entry)
+    setPrice(providerId, draft.model.trim(), parsed.entry)
   }
 
   const field = (name: PriceField, label: string, hint?: string): JSX.Element => (
@@ -161,9 +124,8 @@ export function PricesSection(): JSX.Element {
                   <button
                     type="button"
                     className="button button--ghost"
-                    disabled={saving}
                     aria-label={`Remove the price of ${o.model} at ${o.providerId}`}
-                    onClick={() => void save(o.providerId, o.model, null)}
+                    onClick={() => setPrice(o.providerId, o.model, null)}
                   >
                     Remove
                   </button>
@@ -219,23 +181,14 @@ export function PricesSection(): JSX.Element {
           {field('output', 'Output')}
           {field('cacheRead', 'Cache read', 'as input')}
           {field('cacheWrite', 'Cache write', 'as input')}
-          <button
-            type="submit"
-            className="button button--primary"
-            data-testid="price-save"
-            disabled={saving}
-          >
-            Save price
+          <button type="submit" className="button" data-testid="price-add">
+            Add price
           </button>
         </form>
       )}
       {message && (
-        <p
-          className={message.kind === 'error' ? 'field-error' : 'field__hint'}
-          role={message.kind === 'error' ? 'alert' : 'status'}
-          data-testid="price-message"
-        >
-          {message.text}
+        <p className="field__hint" role="status" data-testid="price-message">
+          {message}
         </p>
       )}
       <details className="prices__builtin">

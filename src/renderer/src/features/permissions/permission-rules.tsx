@@ -17,6 +17,7 @@ import { saveBlocker } from './preview-reducer'
 import { coversEveryShellCall, everyShellCallWarning, toolProblem } from './rule-checks'
 import { RuleEditor } from './rule-editor'
 import { decisionLabel, ruleKey, ruleTarget, type RuleDraft, type RuleView } from './rule-draft'
+import { draftRulesView } from './rule-ops'
 import { useRulePreview } from './use-rule-preview'
 
 const decisionTones: Record<RuleView['decision'], string> = {
@@ -54,7 +55,7 @@ function RuleRow({ item, busy }: { item: ListedRule; busy: boolean }): JSX.Eleme
         data-testid="rule-remove"
         disabled={busy}
         aria-label={`Remove the rule: ${decisionLabel(rule.decision)} ${rule.tool} ${ruleTarget(rule)}`}
-        onClick={() => void removeRule(item.scope, item.index)}
+        onClick={() => removeRule(item.scope, item.index)}
       >
         Remove
       </button>
@@ -191,9 +192,9 @@ function AddRuleForm({
               className="button button--danger-outline"
               data-testid="rule-all-shell-save"
               disabled={busy || blocker !== null}
-              onClick={() => void addRule(draft)}
+              onClick={() => addRule(draft)}
             >
-              Save for every Shell call
+              Add for every Shell call
             </button>
           </div>
         </div>
@@ -213,9 +214,9 @@ function AddRuleForm({
           data-testid="rule-save"
           disabled={busy || blocker !== null || asking}
           title={blocker ?? undefined}
-          onClick={() => (coversEveryShellCall(draft) ? setConfirming(draft) : void addRule(draft))}
+          onClick={() => (coversEveryShellCall(draft) ? setConfirming(draft) : addRule(draft))}
         >
-          {busy ? 'Saving…' : 'Save rule'}
+          Add rule
         </button>
       </div>
     </div>
@@ -223,13 +224,18 @@ function AddRuleForm({
 }
 
 /**
- * The permission rules of every scope, under the approval mode in Settings. Changes apply (and
- * are saved) at once, unlike the rest of the screen, which waits for Save.
+ * The permission rules of every scope, under the approval mode in Settings. Adding or removing a
+ * rule edits the draft, shown as it will be; the Save bar writes it with the rest of Settings.
  */
 export function PermissionRules(): JSX.Element {
   const workspace = useSessions((s) => s.state.workspace)
   const sessionId = useSessions((s) => s.state.selectedId)
   const userPermissions = useSettings((s) => s.state.base.permissions)
+  const settingsReady = useSettings((s) => s.state.status === 'ready')
+  // The user's rules as the settings draft holds them; the main process's view until it is read.
+  const userRulesDraft = settingsReady
+    ? (userPermissions as { rules?: unknown } | undefined)?.rules
+    : null
   const state = usePermissions((s) => s.state)
   const dispatch = usePermissions((s) => s.dispatch)
 
@@ -249,7 +255,7 @@ export function PermissionRules(): JSX.Element {
     )
   }
 
-  const view = state.view
+  const view = state.view && draftRulesView(state.view, state.pending, userRulesDraft)
   return (
     <div className="permission-rules" data-testid="permission-rules">
       <div className="permission-rules__head">
@@ -257,8 +263,8 @@ export function PermissionRules(): JSX.Element {
           <h3 className="permission-rules__title">Rules</h3>
           <p className="field__hint">
             Checked before the mode: a rule can allow a tool or a command without asking, always
-            ask, or forbid it. The strictest matching rule wins. Saved as soon as you add or remove
-            one.
+            ask, or forbid it. The strictest matching rule wins. Added and removed rules are kept
+            once you save.
           </p>
         </div>
         {!state.draft && (

@@ -1,5 +1,6 @@
 import type { RuleScope, RulesView } from '../../../../shared/approvals'
 import type { RuleDraft, RuleView } from './rule-draft'
+import type { RuleOp } from './rule-ops'
 
 /** Whose rules are shown: a project folder, and the selected session's own rules with it. */
 export interface RulesTarget {
@@ -17,6 +18,8 @@ export interface PermissionsState {
   actionError: string | null
   /** The "Add a rule" form, when open. */
   draft: RuleDraft | null
+  /** Project and session rule changes waiting for Save, in the order they were made. */
+  pending: RuleOp[]
 }
 
 export type PermissionsAction =
@@ -29,6 +32,10 @@ export type PermissionsAction =
   | { type: 'form-open'; draft: RuleDraft }
   | { type: 'form-change'; draft: RuleDraft }
   | { type: 'form-close' }
+  | { type: 'pending-add'; op: RuleOp }
+  /** The first waiting change was applied by the main process. */
+  | { type: 'pending-applied' }
+  | { type: 'pending-clear' }
 
 export const initialPermissionsState: PermissionsState = {
   target: null,
@@ -37,7 +44,8 @@ export const initialPermissionsState: PermissionsState = {
   loadError: null,
   busy: false,
   actionError: null,
-  draft: null
+  draft: null,
+  pending: []
 }
 
 function sameTarget(a: RulesTarget | null, b: RulesTarget): boolean {
@@ -54,6 +62,8 @@ export function permissionsReducer(
       // Another folder or session: its rules are not these, so do not show these meanwhile.
       return {
         ...state,
+        // Changes drafted for another folder or session are not this one's to save.
+        pending: same ? state.pending : [],
         target: action.target,
         status: same && state.view ? state.status : 'loading',
         view: same ? state.view : null,
@@ -85,6 +95,12 @@ export function permissionsReducer(
       return state.draft ? { ...state, draft: action.draft } : state
     case 'form-close':
       return { ...state, draft: null, actionError: null }
+    case 'pending-add':
+      return { ...state, pending: [...state.pending, action.op] }
+    case 'pending-applied':
+      return { ...state, pending: state.pending.slice(1) }
+    case 'pending-clear':
+      return { ...state, pending: [], actionError: null }
   }
 }
 

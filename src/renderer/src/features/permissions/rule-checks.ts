@@ -25,5 +25,5 @@ export function everyShellCallWarning(decision: RuleDecision): string {
       : decision === 'prompt'
         ? 'asks about every Shell command, including the ones other rules allow'
         : 'refuses every Shell command'
-  return `With no command prefix, this rule ${effect}. Save it anyway?`
+  return `With no command prefix, this rule ${effect}. Add it anyway?`
 }

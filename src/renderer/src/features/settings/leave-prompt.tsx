@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type JSX } from 'react'
+import { setLeaveGuard } from './leave-guard'
 import './leave-prompt.css'
 
 /** What the person chose when asked about leaving with unsaved changes. */
@@ -58,7 +59,7 @@ export function LeavePrompt({
           data-testid="leave-prompt-discard"
           onClick={() => onChoose('discard')}
         >
-          Discard changes
+          Discard and leave
         </button>
         <button
           type="button"
@@ -76,7 +77,9 @@ export function LeavePrompt({
 
 /**
  * Guards leaving Settings: `leave()` runs at once when nothing is pending, else opens the prompt.
- * While edits are pending, closing the window or tab asks too (the browser's own question).
+ * It is also the guard of every other way out (shortcuts, palette: see leave-guard.ts), which
+ * pass their own `leave`. While edits are pending, closing the window or tab asks too (the
+ * browser's own question; Electron fires the same `beforeunload` when its window closes).
  */
 export function useLeaveGuard(
   dirty: boolean,
@@ -86,6 +89,18 @@ export function useLeaveGuard(
 ): { request: () => void; prompt: JSX.Element } {
   const [asking, setAsking] = useState(false)
   const [saving, setSaving] = useState(false)
+  // The way out the person took, run once they chose to leave.
+  const exit = useRef(leave)
+  const request = (then: () => void = leave): void => {
+    if (!dirty) return then()
+    exit.current = then
+    setAsking(true)
+  }
+  // Registered again on every render, so the guard always sees whether edits are pending now.
+  useEffect(() => {
+    setLeaveGuard(request)
+    return () => setLeaveGuard(null)
+  })
   useEffect(() => {
     if (!dirty) return
     const ask = (event: BeforeUnloadEvent): void => {
@@ -100,7 +115,7 @@ export function useLeaveGuard(
     if (choice === 'stay') return setAsking(false)
     if (choice === 'discard') {
       setAsking(false)
-      void discard().then(leave)
+      void discard().then(() => exit.current())
       return
     }
     setSaving(true)
@@ -108,11 +123,11 @@ export function useLeaveGuard(
       setSaving(false)
       setAsking(false)
       // A save the checks refused stays on the page, with the issues beside the fields.
-      if (saved) leave()
+      if (saved) exit.current()
     })
   }
   return {
-    request: () => (dirty ? setAsking(true) : leave()),
+    request: () => request(),
     prompt: <LeavePrompt open={asking} saving={saving} onChoose={choose} />
   }
 }

@@ -48,7 +48,8 @@ export function emptyDraft(kind: ProviderKind, taken: readonly string[]): Provid
   return { kind, id: suggestId(kind, taken), baseUrl: '', keyEnv: '', keySecret: '', models: [] }
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
+/** A plain object (not null, not an array). */
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return !!value && typeof value === 'object' && !Array.isArray(value)
 }
 
@@ -191,4 +192,17 @@ export function placeProviderIssues(
     if (field) form[field as ProviderField] ??= issue.message
   }
   return form
+}
+
+/** Deep equality of settings values: key order does not matter, array order does. */
+export function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false
+    return a.every((item, i) => sameValue(item, b[i]))
+  }
+  if (!isRecord(a) || !isRecord(b)) return false
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)])
+  for (const key of keys) if (!sameValue(a[key], b[key])) return false
+  return true
 }

@@ -51,11 +51,15 @@ function useCurrentSection(
 export function SettingsNav({
   sections,
   scroller,
-  unsaved
+  unsaved,
+  summary
 }: {
   sections: readonly SettingsSection[]
   scroller: RefObject<HTMLDivElement | null>
-  unsaved: boolean
+  /** The sections with unsaved edits, marked in the list. */
+  unsaved: readonly SectionId[]
+  /** What the Save bar says ("Unsaved changes in …"), or empty when all is saved. */
+  summary: string
 }): JSX.Element {
   const [current, go] = useCurrentSection(scroller, sections)
   return (
@@ -75,12 +79,20 @@ export function SettingsNav({
             >
               {section.label}
             </a>
+            {unsaved.includes(section.id) && (
+              // The words are in the note below; the dot only shows where.
+              <span
+                className="settings-nav__dot"
+                aria-hidden="true"
+                data-testid={`settings-nav-dirty-${section.id}`}
+              />
+            )}
           </li>
         ))}
       </ul>
-      {unsaved && (
+      {summary && (
         <p className="settings-nav__unsaved" data-testid="settings-nav-unsaved">
-          Unsaved changes: Save is at the bottom.
+          {summary}: Save is at the bottom.
         </p>
       )}
     </nav>

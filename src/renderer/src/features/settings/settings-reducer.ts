@@ -2,8 +2,13 @@ import { withModelReasoning, type ModelReasoning } from '../../../../shared/reas
 import type { ApprovalMode, ModelRef } from '../../../../shared/domain'
 import type { ProviderPreset } from '../../../../shared/provider-presets'
 import type { ProviderKind, SettingsIssue } from '../../../../shared/settings'
+import type { PriceSettings } from '../../../../shared/model-prices'
+import { withModelPrice } from '../meters/price-overrides'
 import {
+  buildSettings,
   emptyDraft,
+  isRecord,
+  sameValue,
   placeProviderIssues,
   readSettings,
   freeId,
@@ -46,6 +51,8 @@ export interface SettingsState extends SettingsView {
   formIndex: number | null
   dirty: boolean
   savedAt: number | null
+  /** The settings as last read or written, built the way Save builds them: what "unsaved" is against. */
+  saved: Record<string, unknown>
 }
 
 type DraftField = 'id' | 'baseUrl' | 'keyEnv' | 'keySecret'
@@ -75,8 +82,16 @@ export type SettingsAction =
   | { type: 'base-set'; key: string; value: unknown }
   /** The file changed under this screen (a rule saved elsewhere): keep the copy Save writes in step. */
   | { type: 'base-synced'; key: string; value: unknown }
+  /**
+   * The user's rules were written outside the Save bar (Always allow, a project rule's Save):
+   * they are what is saved now, and the draft takes them unless it holds edits of its own.
+   */
+  | { type: 'user-rules-synced'; rules: unknown[] }
   | { type: 'save-started'; formIndex: number | null }
-  | { type: 'saved'; providers: ProviderDraft[]; at: number }
+  /** A price of one model of one provider, set (or removed, with null) in the draft. */
+  | { type: 'price-set'; providerId: string; model: string; entry: PriceSettings | null }
+  /** `settings` is what was written; without it, what the screen holds now. */
+  | { type: 'saved'; providers: ProviderDraft[]; at: number; settings?: Record<string, unknown> }
   | { type: 'save-rejected'; issues: SettingsIssue[] }
   | { type: 'save-failed'; error: string }
 
@@ -111,7 +126,8 @@ export const initialSettingsState: SettingsState = {
   saveError: null,
   formIndex: null,
   dirty: false,
-  savedAt: null
+  savedAt: null,
+  saved: {}
 }
 
 /** Whether Save sends the form's provider: always when editing, when adding only once touched. */
@@ -156,7 +172,8 @@ export function settingsReducer(state: SettingsState, action: SettingsAction): S
         path: action.path,
         fileIssues: action.issues,
         form: { ...closedForm(view.providers), open: view.providers.length === 0 },
-        savedAt: state.savedAt
+        savedAt: state.savedAt,
+        saved: buildSettings(view, view.providers)
       }
     }
     case 'load-failed':
@@ -276,7 +293,39 @@ export function settingsReducer(state: SettingsState, action: SettingsAction): S
     case 'base-set':
       return { ...state, base: { ...state.base, [action.key]: action.value }, dirty: true }
     case 'base-synced':
-      return { ...state, base: { ...state.base, [action.key]: action.value } }
+      return {
+        ...state,
+        base: { ...state.base, [action.key]: action.value },
+        saved: { ...state.saved, [action.key]: action.value }
+      }
+    case 'user-rules-synced': {
+      const rulesOf = (permissions: unknown): unknown =>
+        isRecord(permissions) ? permissions.rules : undefined
+      const savedPermissions = isRecord(state.saved.permissions) ? state.saved.permissions : {}
+      const basePermissions = isRecord(state.base.permissions) ? state.base.permissions : {}
+      const untouched = sameValue(rulesOf(basePermissions), rulesOf(savedPermissions))
+      return {
+        ...state,
+        base: untouched
+          ? { ...state.base, permissions: { ...basePermissions, rules: action.rules } }
+          : state.base,
+        saved: { ...state.saved, permissions: { ...savedPermissions, rules: action.rules } }
+      }
+    }
+    case 'price-set': {
+      const priced = (draft: ProviderDraft): ProviderDraft => {
+        if (draft.id.trim() !== action.providerId) return draft
+        const extra = withModelPrice(draft.extra ?? {}, action.model, action.entry)
+        return { ...draft, extra: Object.keys(extra).length > 0 ? extra : undefined }
+      }
+      // The provider open in the form is saved from the form: price it there too.
+      return {
+        ...state,
+        providers: state.providers.map(priced),
+        form: { ...state.form, draft: priced(state.form.draft) },
+        dirty: true
+      }
+    }
     case 'save-started':
       return { ...state, saving: true, saveError: null, formIndex: action.formIndex }
     case 'saved':
@@ -288,7 +337,8 @@ export function settingsReducer(state: SettingsState, action: SettingsAction): S
         saveIssues: [],
         formIndex: null,
         dirty: false,
-        savedAt: action.at
+        savedAt: action.at,
+        saved: action.settings ?? buildSettings(state, action.providers)
       }
     case 'save-rejected':
       // Everything typed stays; only the issues are new.

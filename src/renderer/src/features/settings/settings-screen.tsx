@@ -2,13 +2,15 @@ import { useEffect, useMemo, useRef, type JSX } from 'react'
 import type { ApprovalMode } from '../../../../shared/domain'
 import { ArrowLeftIcon, LogoMark, PlusIcon } from '../../lib/icons'
 import { closeSettings, useApp } from '../../shell/app-store'
-import { loadModels } from '../chat/chat-store'
 import { modelKey, sameModel } from '../chat/models-reducer'
 import { ProviderForm } from './provider-form'
 import { ProviderList } from './provider-list'
 import { allModels, placeIssues } from './settings-model'
 import { providersToSave } from './settings-reducer'
-import { loadSettings, saveSettings, useSettings } from './settings-store'
+import { loadSettings, useSettings } from './settings-store'
+import { discardEverything, saveEverything } from './settings-save'
+import { unsavedChanges, unsavedSummary } from './settings-draft'
+import { usePermissions } from '../permissions/permissions-store'
 import { McpSection } from '../mcp/mcp-section'
 import { MemorySection } from '../memory/memory-section'
 import { SearchSection } from '../web/search-section'
@@ -61,24 +63,17 @@ export function SettingsScreen(): JSX.Element {
       ? state.defaultModel
       : null
 
+  const rulesPending = usePermissions((s) => s.state.pending.length > 0)
+  const unsaved = useMemo(() => unsavedChanges(state, rulesPending), [state, rulesPending])
+  const summary = unsavedSummary(unsaved)
   const save = async (): Promise<void> => {
-    if (!(await saveSettings())) return
-    void loadModels()
+    if (!(await saveEverything())) return
     if (onboarding && useSettings.getState().state.providers.length > 0) closeSettings()
   }
   const scroller = useRef<HTMLDivElement>(null)
   // The first run shows only what a first chat needs.
   const sections = onboarding ? settingsSections.slice(0, 3) : settingsSections
-  const leaveGuard = useLeaveGuard(
-    state.dirty,
-    closeSettings,
-    async () => {
-      const saved = await saveSettings()
-      if (saved) void loadModels()
-      return saved
-    },
-    async () => void (await loadSettings())
-  )
+  const leaveGuard = useLeaveGuard(unsaved.any, closeSettings, saveEverything, discardEverything)
 
   return (
     <div className="settings" role="region" aria-label="Settings" data-testid="settings-screen">
@@ -106,7 +101,12 @@ export function SettingsScreen(): JSX.Element {
       </header>
 
       <div className="settings__body">
-        <SettingsNav sections={sections} scroller={scroller} unsaved={state.dirty} />
+        <SettingsNav
+          sections={sections}
+          scroller={scroller}
+          unsaved={unsaved.sections}
+          summary={summary}
+        />
         <div className="settings__scroll" ref={scroller}>
           <div className="settings__content">
             {onboarding && (
@@ -300,7 +300,10 @@ export function SettingsScreen(): JSX.Element {
         </div>
       </div>
 
-      <footer className="settings__footer">
+      <footer
+        className={`settings__footer${unsaved.any ? ' settings__footer--unsaved' : ''}`}
+        data-testid="settings-save-bar"
+      >
         <div className="settings__footer-inner">
           <div className="settings__status">
             {state.saveIssues.length > 0 && (
@@ -325,9 +328,12 @@ export function SettingsScreen(): JSX.Element {
               </p>
             )}
             {state.saveIssues.length === 0 && !state.saveError && (
-              <span className="muted" data-testid="settings-save-status">
-                {state.dirty ? (
-                  'Unsaved changes'
+              <span
+                className={unsaved.any ? 'settings__unsaved' : 'muted'}
+                data-testid="settings-save-status"
+              >
+                {unsaved.any ? (
+                  summary
                 ) : state.savedAt ? (
                   'Saved'
                 ) : state.path ? (
@@ -338,6 +344,17 @@ export function SettingsScreen(): JSX.Element {
               </span>
             )}
           </div>
+          {unsaved.any && !onboarding && (
+            <button
+              type="button"
+              className="button"
+              data-testid="settings-discard"
+              disabled={state.saving}
+              onClick={() => void discardEverything()}
+            >
+              Discard
+            </button>
+          )}
           <button
             type="button"
             className="button button--primary"

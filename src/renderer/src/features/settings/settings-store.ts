@@ -70,9 +70,10 @@ export async function saveSettings(): Promise<boolean> {
   const { providers, formIndex } = providersToSave(state)
   dispatch({ type: 'save-started', formIndex })
   try {
-    const result = await call('settings.save', { settings: buildSettings(state, providers) })
+    const settings = buildSettings(state, providers)
+    const result = await call('settings.save', { settings })
     if (result.saved) {
-      dispatch({ type: 'saved', providers, at: Date.now() })
+      dispatch({ type: 'saved', providers, at: Date.now(), settings })
       return true
     }
     dispatch({ type: 'save-rejected', issues: result.issues })

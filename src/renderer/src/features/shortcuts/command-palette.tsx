@@ -6,6 +6,7 @@ import { toggleMonitor, useJobs } from '../jobs/jobs-store'
 import { togglePlanning } from '../safety/planning'
 import { selectedSession } from '../sessions/sessions-reducer'
 import { createSession, selectSession, useSessions } from '../sessions/sessions-store'
+import { leaveSettingsThen } from '../settings/leave-guard'
 import { closePalette, openShortcuts, paletteFailed, useKeys } from './keys-store'
 import { filterPalette } from './palette-filter'
 import { currentPlatform, shortcutLabel, type ShortcutId } from './shortcut-match'
@@ -18,6 +19,8 @@ interface Action {
   shortcut?: ShortcutId
   /** Runs it; an action that can fail resolves with what went wrong, or null. */
   run: () => void | Promise<string | null>
+  /** It can be done over Settings; every other action leaves them first (asking if unsaved). */
+  overSettings?: true
 }
 
 /** What the palette offers: the window's actions, then every session of the folder by title. */
@@ -40,7 +43,8 @@ function useActions(): Action[] {
       id: 'settings',
       label: 'Open settings',
       shortcut: 'settings',
-      run: openSettings
+      run: openSettings,
+      overSettings: true
     })
     if (inProject && current) {
       actions.push({
@@ -61,11 +65,17 @@ function useActions(): Action[] {
           id: 'sidebar',
           label: 'Show or hide the sidebar',
           shortcut: 'sidebar',
-          run: toggleSidebar
+          run: toggleSidebar,
+          overSettings: true
         }
       )
     }
-    actions.push({ id: 'shortcuts', label: 'Show keyboard shortcuts', run: () => openShortcuts() })
+    actions.push({
+      id: 'shortcuts',
+      label: 'Show keyboard shortcuts',
+      run: () => openShortcuts(),
+      overSettings: true
+    })
     for (const session of inProject ? sessions.sessions : []) {
       if (session.id === sessions.selectedId) continue
       actions.push({
@@ -101,8 +111,12 @@ function PaletteDialog(): JSX.Element {
   const error = useKeys((s) => s.paletteError)
   const run = (action: Action): void => {
     closePalette()
-    const result = action.run()
-    if (result) void result.then((failure) => failure && paletteFailed(failure))
+    const go = (): void => {
+      const result = action.run()
+      if (result) void result.then((failure) => failure && paletteFailed(failure))
+    }
+    if (action.overSettings) go()
+    else leaveSettingsThen(go)
   }
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>): void => {

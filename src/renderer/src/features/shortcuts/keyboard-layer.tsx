@@ -1,5 +1,6 @@
 import { useEffect, type JSX } from 'react'
-import { closeSettings, openSettings, useApp } from '../../shell/app-store'
+import { openSettings } from '../../shell/app-store'
+import { leaveSettingsThen } from '../settings/leave-guard'
 import { openFind } from '../find/find-store'
 import { createSession } from '../sessions/sessions-store'
 import { toggleSidebar } from '../../shell/layout-store'
@@ -22,26 +23,19 @@ function focusComposer(): void {
   box.setSelectionRange(box.value.length, box.value.length)
 }
 
-/** Settings cover the conversation; leave them for what happens in it (not during first run). */
-function backToConversation(): void {
-  const { settingsOpen, onboarding } = useApp.getState().state
-  if (settingsOpen && !onboarding) closeSettings()
-}
-
 function perform(id: ShortcutId): void {
   if (id === 'palette') return togglePalette()
   closePalette()
   switch (id) {
+    // Settings cover the conversation: these leave them first, asking about unsaved changes.
     case 'new-session':
-      return void createSession()
+      return leaveSettingsThen(() => void createSession())
     case 'find':
-      backToConversation()
-      return openFind()
+      return leaveSettingsThen(openFind)
     case 'settings':
       return openSettings()
     case 'focus-composer':
-      backToConversation()
-      return focusComposer()
+      return leaveSettingsThen(focusComposer)
     case 'sidebar':
       return toggleSidebar()
   }

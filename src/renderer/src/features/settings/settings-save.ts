@@ -1,0 +1,34 @@
+import { loadModels } from '../chat/chat-store'
+import { discardServerForm, reloadAfterSave, showServerIssues } from '../mcp/mcp-store'
+import {
+  discardRuleChanges,
+  loadRules,
+  saveRuleChanges,
+  usePermissions
+} from '../permissions/permissions-store'
+import { loadSettings, saveSettings, useSettings } from './settings-store'
+
+/**
+ * The Save bar: writes every section's draft in one `settings.save` (one validation of the whole
+ * file), then the project and session rule changes, which live outside it. A refused save keeps
+ * every edit and puts the reasons beside their fields. Resolves true when everything was written.
+ */
+export async function saveEverything(): Promise<boolean> {
+  if (!(await saveSettings())) {
+    showServerIssues(useSettings.getState().state.saveIssues)
+    return false
+  }
+  void loadModels()
+  void reloadAfterSave()
+  const rulesSaved = await saveRuleChanges()
+  const target = usePermissions.getState().state.target
+  if (target) void loadRules(target)
+  return rulesSaved
+}
+
+/** Discard: every section back to the settings as they are on disk (a previewed theme too). */
+export async function discardEverything(): Promise<void> {
+  discardRuleChanges()
+  discardServerForm()
+  await loadSettings()
+}
