@@ -4,6 +4,7 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures/app'
 import { sendMessage, waitForTurnEnd } from './fixtures/chat'
+import { box, expectRoomyChat } from './fixtures/layout-boxes'
 
 /** Cmd on a Mac, Ctrl elsewhere, as the app reads it (Chromium here reports Linux). */
 const mod = process.platform === 'darwin' ? 'Meta' : 'Control'
@@ -30,19 +31,6 @@ interface Scroller {
   querySelectorAll(selector: string): { forEach(each: (node: { remove(): void }) => void): void }
 }
 
-interface Box {
-  x: number
-  y: number
-  width: number
-  height: number
-}
-
-async function box(page: Page, selector: string): Promise<Box> {
-  const found = await page.locator(selector).first().boundingBox()
-  if (!found) throw new Error(`${selector} has no box`)
-  return found
-}
-
 /** A plan in the panel, the job monitor open, and a long reply in the transcript. */
 async function openBothPanels(page: Page, app: import('./fixtures/app').App): Promise<void> {
   app.fakeModel.setScript([
@@ -54,38 +42,6 @@ async function openBothPanels(page: Page, app: import('./fixtures/app').App): Pr
   await waitForTurnEnd(page)
   await expect(page.getByTestId('todo-panel')).toBeVisible()
   await page.getByTestId('jobs-toggle').click()
-}
-
-/**
- * The boxes the layout promises: the chat column at least 560 px wide, its header one row (every
- * control on the same line as the title), and nothing of the header over the sidebar.
- */
-async function expectRoomyChat(page: Page): Promise<void> {
-  const chat = await box(page, 'section.chat')
-  expect(chat.width).toBeGreaterThanOrEqual(560)
-  const header = await box(page, '.chat__header')
-  expect(header.height).toBeLessThanOrEqual(52)
-  const title = await box(page, '[data-testid="session-title"]')
-  const parts = page.locator('.chat__header button, .chat__header select, .chat__header .badge')
-  for (let i = 0; i < (await parts.count()); i++) {
-    const part = await parts.nth(i).boundingBox()
-    if (!part || part.width === 0) continue
-    // One row: each control's middle is on the title's line, and inside the header.
-    expect(Math.abs(part.y + part.height / 2 - (title.y + title.height / 2))).toBeLessThan(8)
-    expect(part.x).toBeGreaterThanOrEqual(header.x)
-    expect(part.x + part.width).toBeLessThanOrEqual(header.x + header.width + 0.5)
-  }
-  const sidebar = page.getByTestId('sidebar')
-  if (await sidebar.isVisible()) {
-    const side = await box(page, '[data-testid="sidebar"]')
-    expect(header.x).toBeGreaterThanOrEqual(side.x + side.width - 0.5)
-  }
-  // The model picker shows the model's name whole, with provider and model in its title.
-  const picker = page.getByTestId('model-picker-label')
-  await expect(picker).toHaveText('fake-model')
-  const shown = await picker.evaluate((el) => el.scrollWidth <= el.clientWidth)
-  expect(shown).toBe(true)
-  await expect(page.getByTestId('model-picker')).toHaveAttribute('title', /fake \/ fake-model/)
 }
 
 test('at 1280×800 with the plan and the jobs open the chat keeps its width and one header row', async ({

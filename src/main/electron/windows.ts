@@ -37,7 +37,7 @@ export class WindowManager {
     const window = new BrowserWindow({
       width: 1280,
       height: 820,
-      minWidth: 900,
+      minWidth: 640,
       minHeight: 600,
       show: false,
       title: folder ? `${path.basename(folder)} — Mecatl` : 'Mecatl',

@@ -4,6 +4,7 @@ import {
   SIDEBAR_WIDTH,
   jobsWidth,
   layoutFor,
+  planWouldFloat,
   sidebarShown,
   toggledSidebar,
   type LayoutInput
@@ -74,6 +75,48 @@ describe('layoutFor', () => {
         }
       }
     }
+  })
+})
+
+describe('planWouldFloat', () => {
+  it('is true only where an open plan finds no room beside the chat', () => {
+    const at = (width: number, jobs = false): boolean =>
+      planWouldFloat({ width, sidebar: 'auto', plan: 'none', jobs })
+    // Beside the chat at 900 (560 + 272 fit), floating at 760 and 640.
+    expect(at(1280)).toBe(false)
+    expect(at(900)).toBe(false)
+    expect(at(832)).toBe(false)
+    expect(at(831)).toBe(true)
+    expect(at(760)).toBe(true)
+    expect(at(640)).toBe(true)
+    // With the job monitor open at 900 the two float together.
+    expect(at(900, true)).toBe(true)
+    // A sidebar the person asked for takes its room first.
+    expect(planWouldFloat({ width: 1000, sidebar: 'shown', plan: 'none', jobs: false })).toBe(true)
+  })
+})
+
+describe('below the sidebar and a full chat (808 px)', () => {
+  it('keeps the whole window for the chat and puts an asked-for sidebar over it', () => {
+    for (const width of [807, 760, 640]) {
+      expect(layoutFor({ width, sidebar: 'auto', plan: 'none', jobs: false }).sidebar).toBe(
+        'hidden'
+      )
+      expect(layoutFor({ width, sidebar: 'shown', plan: 'none', jobs: false }).sidebar).toBe(
+        'overlay'
+      )
+      expect(chatWidth({ width, sidebar: 'shown', plan: 'rail', jobs: true })).toBe(width - 44)
+    }
+    expect(layoutFor({ width: 808, sidebar: 'shown', plan: 'none', jobs: false }).sidebar).toBe(
+      'beside'
+    )
+  })
+
+  it('floats the job monitor over the chat, leaving a strip of it uncovered', () => {
+    const layout = layoutFor({ width: 640, sidebar: 'auto', plan: 'none', jobs: true })
+    expect(layout.panels).toBe('overlay')
+    expect(layout.dockWidth).toBe(360)
+    expect(640 - layout.dockWidth).toBeGreaterThanOrEqual(48)
   })
 })
 

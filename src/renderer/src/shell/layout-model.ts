@@ -54,6 +54,14 @@ export function toggledSidebar(choice: SidebarChoice, width: number): SidebarCho
   return sidebarShown(choice, width) ? 'hidden' : 'shown'
 }
 
+/**
+ * Whether the plan, open, would have to float over the chat. A plan the model has just made
+ * starts folded to its rail there: it would otherwise cover the reply as it streams in.
+ */
+export function planWouldFloat(input: LayoutInput): boolean {
+  return layoutFor({ ...input, plan: 'open' }).panels === 'overlay'
+}
+
 /** The columns for a window width, what is open, and the person's sidebar choice. */
 export function layoutFor(input: LayoutInput): Layout {
   const rail = input.plan === 'rail' ? PLAN_RAIL_WIDTH : 0

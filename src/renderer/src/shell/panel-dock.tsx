@@ -3,6 +3,7 @@ import { JobMonitor } from '../features/jobs/job-monitor'
 import { TodoPanel } from '../features/todo/todo-panel'
 import type { PanelId } from './layout-model'
 import { bringPanelToFront } from './layout-store'
+import { dismissPanels } from './overlay-dismiss'
 
 const names: Record<PanelId, string> = { plan: 'Plan', jobs: 'Jobs' }
 
@@ -32,7 +33,8 @@ function useClearOfComposer(dock: { current: HTMLDivElement | null }, floating: 
 /**
  * The plan and the job monitor in one column when there is no room for each beside the chat:
  * tabs when both are open, and floating over the chat's right edge (`overlay`) when even one
- * column would squeeze it.
+ * column would squeeze it. Floating, it dims the conversation it leaves uncovered (a click there
+ * puts the panels away, as Escape does) and stops short of the header and the message box.
  */
 export function PanelDock({
   place,
@@ -49,41 +51,55 @@ export function PanelDock({
   const bottom = useClearOfComposer(dock, place === 'overlay')
   const shown = open.includes(front) ? front : open[0]
   if (!shown) return null
+  const floating = place === 'overlay'
   return (
-    <div
-      ref={dock}
-      className={`panel-dock panel-dock--${place}`}
-      style={place === 'overlay' ? { width, bottom } : { width }}
-      data-testid="panel-dock"
-      data-place={place}
-    >
-      {open.length > 1 && (
-        <div className="panel-dock__tabs" role="tablist" aria-label="Side panels">
-          {open.map((id) => (
-            <button
-              key={id}
-              type="button"
-              role="tab"
-              id={`panel-tab-${id}`}
-              aria-selected={id === shown}
-              aria-controls="panel-dock-body"
-              className={`panel-dock__tab${id === shown ? ' panel-dock__tab--front' : ''}`}
-              onClick={() => bringPanelToFront(id)}
-              data-testid="panel-tab"
-            >
-              {names[id]}
-            </button>
-          ))}
-        </div>
+    <>
+      {floating && (
+        <button
+          type="button"
+          className="panel-dock__scrim"
+          style={{ bottom }}
+          tabIndex={-1}
+          aria-label={`Close the ${open.map((id) => names[id].toLowerCase()).join(' and ')}`}
+          onClick={() => dismissPanels(open)}
+          data-testid="panel-scrim"
+        />
       )}
       <div
-        className="panel-dock__body"
-        id="panel-dock-body"
-        role={open.length > 1 ? 'tabpanel' : undefined}
-        aria-labelledby={open.length > 1 ? `panel-tab-${shown}` : undefined}
+        ref={dock}
+        className={`panel-dock panel-dock--${place}`}
+        style={floating ? { width, bottom } : { width }}
+        data-testid="panel-dock"
+        data-place={place}
       >
-        {shown === 'plan' ? <TodoPanel /> : <JobMonitor />}
+        {open.length > 1 && (
+          <div className="panel-dock__tabs" role="tablist" aria-label="Side panels">
+            {open.map((id) => (
+              <button
+                key={id}
+                type="button"
+                role="tab"
+                id={`panel-tab-${id}`}
+                aria-selected={id === shown}
+                aria-controls="panel-dock-body"
+                className={`panel-dock__tab${id === shown ? ' panel-dock__tab--front' : ''}`}
+                onClick={() => bringPanelToFront(id)}
+                data-testid="panel-tab"
+              >
+                {names[id]}
+              </button>
+            ))}
+          </div>
+        )}
+        <div
+          className="panel-dock__body"
+          id="panel-dock-body"
+          role={open.length > 1 ? 'tabpanel' : undefined}
+          aria-labelledby={open.length > 1 ? `panel-tab-${shown}` : undefined}
+        >
+          {shown === 'plan' ? <TodoPanel /> : <JobMonitor />}
+        </div>
       </div>
-    </div>
+    </>
   )
 }

@@ -1,4 +1,4 @@
-import { useEffect, type JSX } from 'react'
+import { useEffect, useLayoutEffect, type JSX } from 'react'
 import { ApprovalModal } from '../features/approvals/approval-modal'
 import { ChatView } from '../features/chat/chat-view'
 import { McpTrustPrompt } from '../features/mcp/mcp-trust-prompt'
@@ -14,9 +14,11 @@ import { openProject, retryOpenProject, useSessions } from '../features/sessions
 import { baseName } from '../lib/format'
 import { AlertIcon } from '../lib/icons'
 import { navigateHome } from './navigation'
-import { layoutFor, type Layout } from './layout-model'
+import { useApp } from './app-store'
+import { layoutFor, planWouldFloat, type Layout } from './layout-model'
 import { bringPanelToFront, dismissSidebar, useLayout, useWindowWidth } from './layout-store'
 import { PanelDock } from './panel-dock'
+import { useOverlayEscape } from './overlay-dismiss'
 import './layout.css'
 
 /** Where the columns go now: the window's width, what is open, the person's sidebar choice. */
@@ -29,6 +31,15 @@ function useWindowLayout(): Layout {
   const jobs = useJobs((s) => s.state.open)
   const plan = !hasPlan ? 'none' : folded ? 'rail' : 'open'
   const layout = layoutFor({ width, sidebar, plan, jobs })
+  // A plan that appears where it would float starts folded, before it is painted over the reply.
+  const floats = planWouldFloat({ width, sidebar, plan, jobs })
+  useLayoutEffect(() => {
+    if (hasPlan && floats && !useTodos.getState().state.collapsed) {
+      useTodos.getState().dispatch({ type: 'toggle' })
+    }
+    // Only a plan appearing (or another session's shown) folds it, not a later resize or click.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [hasPlan, sessionId])
   // The panel that has just opened comes to the front of a shared column.
   const planOpen = plan === 'open'
   useEffect(() => {
@@ -78,13 +89,16 @@ export function ProjectWindow({
   const selectedId = useSessions((s) => s.state.selectedId)
   const layout = useWindowLayout()
   const overlaid = layout.sidebar === 'overlay'
+  useOverlayEscape(layout)
 
-  // A session picked in a sidebar shown over the chat: the person wants to read it now.
+  // A session or Settings picked in a sidebar shown over the chat: the person wants that now
+  // (and the sidebar would lie over the settings screen).
+  const settingsOpen = useApp((s) => s.state.settingsOpen)
   useEffect(() => {
     if (useLayout.getState().sidebar === 'shown' && overlaid) dismissSidebar()
-    // Only a change of session closes it, not the layout changing under it.
+    // Only a change of session or opening Settings closes it, not the layout changing under it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [selectedId])
+  }, [selectedId, settingsOpen])
 
   useEffect(() => {
     document.title = `${baseName(folder)} — Mecatl`

@@ -16,7 +16,7 @@ const statusLabels: Record<TodoItem['status'], string> = {
 
 function StatusMark({ status }: { status: TodoItem['status'] }): JSX.Element {
   return (
-    <span className={`todo-mark todo-mark--${status}`} aria-label={statusLabels[status]}>
+    <span className={`todo-mark todo-mark--${status}`} role="img" aria-label={statusLabels[status]}>
       {status === 'done' && <CheckIcon size={11} />}
     </span>
   )
@@ -76,6 +76,7 @@ export function TodoPanel(): JSX.Element | null {
       <div
         className="todo-panel__bar"
         role="progressbar"
+        aria-label="Plan progress"
         aria-valuemin={0}
         aria-valuemax={total}
         aria-valuenow={done}
