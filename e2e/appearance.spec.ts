@@ -1,12 +1,13 @@
 // Themes and accessibility: light, dark and following the system (live), picked in Settings →
-// Appearance; the main screens in both themes, photographed and checked with axe-core.
+// Appearance; the main screens photographed and checked with axe-core in both themes (as every
+// app.screenshot in the suite is: see fixtures/screens.ts).
 import { readFileSync } from 'node:fs'
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { parse } from 'yaml'
 import { latestToolResults } from '../src/main/testing/fake-model-server'
 import { expect, test } from './fixtures/app'
 import { plain, sendMessage, toolCards, waitForTurnEnd } from './fixtures/chat'
+import { themeOf } from './fixtures/screens'
 
 // Runs in the page; the e2e project is typed for Node, without the DOM's globals.
 interface PageGlobals {
@@ -14,30 +15,12 @@ interface PageGlobals {
   getComputedStyle: (element: unknown) => { backgroundColor: string; color: string }
 }
 
-/** The theme the page is painted in (`data-theme` on <html>). */
-const themeOf = (page: Page): Promise<string | undefined> =>
-  page.evaluate(() => (globalThis as unknown as PageGlobals).document.documentElement.dataset.theme)
-
 /** The painted background of the page, to see that the tokens really changed. */
 const backgroundOf = (page: Page): Promise<string> =>
   page.evaluate(() => {
     const dom = globalThis as unknown as PageGlobals
     return dom.getComputedStyle(dom.document.body).backgroundColor
   })
-
-/** Fails with each serious or critical axe-core violation named, with where it is. */
-async function expectAccessible(page: Page, screen: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze()
-  const bad = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({
-      rule: v.id,
-      impact: v.impact,
-      help: v.help,
-      where: v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')} — ${n.failureSummary ?? ''}`)
-    }))
-  expect(bad, `${screen}: axe-core found serious or critical violations`).toEqual([])
-}
 
 test('the theme is picked in Settings, and "system" follows the system as it changes', async ({
   page,
@@ -84,97 +67,96 @@ test('the theme is picked in Settings, and "system" follows the system as it cha
   await expect.poll(() => themeOf(page)).toBe('dark')
 })
 
-for (const scheme of ['light', 'dark'] as const) {
-  test(`the main screens in the ${scheme} theme: screenshots, and no serious axe-core violation`, async ({
-    page,
-    app
-  }) => {
-    // Four axe-core passes and a background job on a busy two-core machine.
-    test.setTimeout(180_000)
-    app.fakeModel.setScript([
-      {
-        text: 'Let me read the greeting first.',
-        toolCalls: [{ name: 'Read', input: { path: 'src/greet.ts' } }]
-      },
-      {
-        text: [
-          'The greeting is a template string:',
-          '',
-          '```ts',
-          '// Says hello.',
-          'export function greet(name: string): string {',
-          '  return `Hello, ${name}` + String(42)',
-          '}',
-          '```',
-          '',
-          'It takes **one** argument.'
-        ].join('\n')
-      },
-      {
-        text: 'Starting the dev server in the background.',
-        toolCalls: [
-          {
-            name: 'Shell',
-            input: {
-              command: "printf '\\033[32mready\\033[0m in 312 ms\\n'; sleep 4",
-              background: true,
-              description: 'Start the dev server'
-            }
+test('the main screens in both themes: screenshots, and no serious axe-core violation', async ({
+  page,
+  app
+}) => {
+  // Eight axe-core passes and a background job on a busy two-core machine.
+  test.setTimeout(180_000)
+  app.fakeModel.setScript([
+    {
+      text: 'Let me read the greeting first.',
+      toolCalls: [{ name: 'Read', input: { path: 'src/greet.ts' } }]
+    },
+    {
+      text: [
+        'The greeting is a template string:',
+        '',
+        '```ts',
+        '// Says hello.',
+        'export function greet(name: string): string {',
+        '  return `Hello, ${name}` + String(42)',
+        '}',
+        '```',
+        '',
+        'It takes **one** argument.'
+      ].join('\n')
+    },
+    {
+      text: 'Starting the dev server in the background.',
+      toolCalls: [
+        {
+          name: 'Shell',
+          input: {
+            command: "printf '\\033[32mready\\033[0m in 312 ms\\n'; sleep 4",
+            background: true,
+            description: 'Start the dev server'
           }
-        ]
-      },
-      (req) => ({ text: `Started. ${plain(latestToolResults(req)[0]?.content ?? '')}` })
-    ])
-    await page.emulateMedia({ colorScheme: scheme })
-    await app.openFolder(page)
-    expect(await themeOf(page)).toBe(scheme)
+        }
+      ]
+    },
+    (req) => ({ text: `Started. ${plain(latestToolResults(req)[0]?.content ?? '')}` })
+  ])
+  await page.emulateMedia({ colorScheme: 'light' })
+  await app.openFolder(page)
+  // Each app.screenshot below saves the screen in both themes and runs axe-core on each.
+  await app.screenshot(page, 'appearance-00-welcome-chat')
 
-    await sendMessage(page, 'What does greet do?')
-    await waitForTurnEnd(page)
-    await expect(toolCards(page, 'Read')).toHaveCount(1)
-    await expect(page.getByTestId('message-assistant').last()).toContainText('one argument')
-    await expect(page.getByTestId('announcer')).toHaveText(/^Reply finished in /)
-    await app.screenshot(page, `appearance-${scheme}-01-chat`)
-    await expectAccessible(page, `chat (${scheme})`)
+  await sendMessage(page, 'What does greet do?')
+  await waitForTurnEnd(page)
+  await expect(toolCards(page, 'Read')).toHaveCount(1)
+  await expect(page.getByTestId('message-assistant').last()).toContainText('one argument')
+  await expect(page.getByTestId('announcer')).toHaveText(/^Reply finished in /)
+  await app.screenshot(page, 'appearance-01-chat')
+  // The fixture leaves the page as it found it.
+  expect(await themeOf(page)).toBe('light')
 
-    await sendMessage(page, 'Start the dev server')
-    const modal = page.getByTestId('approval-modal')
-    await expect(modal).toBeVisible()
-    await expect(page.getByTestId('announcer')).toHaveText(
-      /^Shell is waiting for your approval in /
-    )
-    await app.screenshot(page, `appearance-${scheme}-02-approval`)
-    await expectAccessible(page, `approval dialog (${scheme})`)
-    await page.getByTestId('approval-allow').click()
-    await waitForTurnEnd(page)
+  await sendMessage(page, 'Start the dev server')
+  const modal = page.getByTestId('approval-modal')
+  await expect(modal).toBeVisible()
+  await expect(page.getByTestId('announcer')).toHaveText(/^Shell is waiting for your approval in /)
+  await app.screenshot(page, 'appearance-02-approval')
+  await page.getByTestId('approval-allow').click()
+  await waitForTurnEnd(page)
 
-    await page.getByTestId('jobs-toggle').click()
-    const monitor = page.getByTestId('job-monitor')
-    await expect(monitor.getByTestId('job-terminal')).toContainText('ready in 312 ms')
-    await app.screenshot(page, `appearance-${scheme}-03-job-monitor`)
-    await expectAccessible(page, `job monitor (${scheme})`)
-    // The terminal is drawn by xterm.js, out of CSS's reach: it repaints when the theme changes.
-    // xterm.js writes its theme's foreground into a style sheet for its rows.
-    const rows = monitor.locator('.xterm-rows')
-    const terminalText = (): Promise<string> =>
-      rows.evaluate((el) => (globalThis as unknown as PageGlobals).getComputedStyle(el).color)
-    const before = await terminalText()
-    await page.emulateMedia({ colorScheme: scheme === 'dark' ? 'light' : 'dark' })
-    await expect.poll(terminalText).not.toBe(before)
-    await page.emulateMedia({ colorScheme: scheme })
-    await expect.poll(terminalText).toBe(before)
-    expect(before).toBe(scheme === 'dark' ? 'rgb(227, 227, 232)' : 'rgb(28, 28, 33)')
+  await page.getByTestId('jobs-toggle').click()
+  const monitor = page.getByTestId('job-monitor')
+  await expect(monitor.getByTestId('job-terminal')).toContainText('ready in 312 ms')
+  await app.screenshot(page, 'appearance-03-job-monitor')
+  // The terminal is drawn by xterm.js, out of CSS's reach: it repaints when the theme changes.
+  // xterm.js writes its theme's foreground into a style sheet for its rows.
+  const rows = monitor.locator('.xterm-rows')
+  const terminalText = (): Promise<string> =>
+    rows.evaluate((el) => (globalThis as unknown as PageGlobals).getComputedStyle(el).color)
+  await expect.poll(terminalText).toBe('rgb(28, 28, 33)')
+  await page.emulateMedia({ colorScheme: 'dark' })
+  await expect.poll(terminalText).toBe('rgb(227, 227, 232)')
+  await page.emulateMedia({ colorScheme: 'light' })
+  await expect.poll(terminalText).toBe('rgb(28, 28, 33)')
 
-    // The job ends by itself a few seconds in; the live region says so.
-    await expect(page.getByTestId('announcer')).toHaveText(
-      'Job finished: Start the dev server (exit code 0).'
-    )
+  // The job ends by itself a few seconds in; the live region says so.
+  await expect(page.getByTestId('announcer')).toHaveText(
+    'Job finished: Start the dev server (exit code 0).'
+  )
 
-    await page.getByTestId('settings-button').click()
-    await expect(page.getByTestId('appearance-section')).toBeVisible()
-    await app.screenshot(page, `appearance-${scheme}-04-settings`)
-    await page.getByTestId('appearance-section').scrollIntoViewIfNeeded()
-    await app.screenshot(page, `appearance-${scheme}-05-settings-appearance`)
-    await expectAccessible(page, `settings (${scheme})`)
-  })
-}
+  await page.getByTestId('settings-button').click()
+  await expect(page.getByTestId('appearance-section')).toBeVisible()
+  await app.screenshot(page, 'appearance-04-settings')
+  // A theme pinned in Settings still gets both shots: the fixture paints the other one itself.
+  await page.getByTestId('appearance-section').getByTestId('theme-dark').check()
+  await expect.poll(() => themeOf(page)).toBe('dark')
+  await page.getByTestId('appearance-section').scrollIntoViewIfNeeded()
+  const shots = await app.screenshot(page, 'appearance-05-settings-appearance')
+  expect(shots.light).toMatch(/appearance-05-settings-appearance-light\.png$/)
+  expect(await themeOf(page)).toBe('dark')
+})

@@ -1,8 +1,7 @@
 // Memory: the model remembers something through its tools, and the person finds it in the memory
 // browser, forgets it and takes the forget back, with the same version rule the tools follow.
-import path from 'node:path'
 import type { Locator } from '@playwright/test'
-import { artifactsDir, expect, test } from './fixtures/app'
+import { expect, test } from './fixtures/app'
 import { sendMessage, toolCards, waitForTurnEnd } from './fixtures/chat'
 
 const buildNote = 'Build with `npm run build`, then run the tests with `npm test`.'
@@ -39,8 +38,8 @@ test('remember through the model → see it in the memory browser → forget →
   await page.getByTestId('settings-button').click()
   const section = page.getByTestId('memory-section')
   await section.scrollIntoViewIfNeeded()
-  const shoot = (name: string, target: Locator = section): Promise<Buffer> =>
-    target.screenshot({ path: path.join(artifactsDir, `${name}.png`), animations: 'disabled' })
+  const shoot = (name: string, target: Locator = section): Promise<unknown> =>
+    app.screenshot(page, name, target)
   const item = section.getByTestId('memory-item').and(page.locator('[data-name="build-and-test"]'))
   await expect(item).toBeVisible()
   await item.click()

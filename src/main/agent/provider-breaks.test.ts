@@ -60,11 +60,18 @@ describe.each(['openai', 'anthropic'] as const)('a turn over %s', (format) => {
   })
 })
 
-// The 'openai' runs above use a local OpenAI-compatible server, which is first asked what window it serves (Ollama's /api/ps…);
-// this one answers those too with a stream that stalls. The probe's deadline and the reply's
+// The 'openai' runs above use a local OpenAI-compatible server, which is first asked what window
+// it serves (Ollama's /api/ps…); this one answers those too with a stream that stalls. The probe's deadline and the reply's
 // watchdog must both fire though collections run meanwhile (Node 20's fetch loses a request's
 // signal in one: the turn then waited for as long as the server kept the socket open).
-it('a turn whose local server stalls fails after the idle limit though collections run', async () => {
-  const { error } = await underCollections(() => brokenTurn('openai', 'stall'))
-  expect(error).toMatch(/^the provider stopped sending for 1 s, so its reply was given up/)
-})
+it(
+  'a turn whose local server stalls fails after the idle limit though collections run',
+  {
+    // A collection every 20 ms slows a loaded machine a lot; the bound is for the hang it catches.
+    timeout: 60_000
+  },
+  async () => {
+    const { error } = await underCollections(() => brokenTurn('openai', 'stall'), 20)
+    expect(error).toMatch(/^the provider stopped sending for 1 s, so its reply was given up/)
+  }
+)

@@ -43,7 +43,9 @@ export function CopyButton({ text, label, testId, className, showText }: Props):
         data-testid={testId}
         onClick={copy}
         title={state === 'copied' ? 'Copied' : label}
-        aria-label={label}
+        // A button that shows its word names itself with that word first (WCAG 2.5.3), so a
+        // person who says what they see reaches it: "Copied" while it confirms.
+        aria-label={showText && state === 'copied' ? label.replace(/^Copy\b/, 'Copied') : label}
       >
         {state === 'copied' ? <CheckIcon size={14} /> : <CopyIcon size={14} />}
         {showText && <span>{state === 'copied' ? 'Copied' : 'Copy'}</span>}

@@ -113,7 +113,7 @@ export function QueueList({ sessionId }: { sessionId: string | null }): JSX.Elem
                         disabled={sending || waitingForStop}
                         onClick={() => sendQueuedNow(sessionId, item.id)}
                         title="Stop the running turn and send this message at once"
-                        aria-label={`Send ${label} now`}
+                        aria-label={`Send now: ${label}`}
                       >
                         Send now
                       </button>

@@ -196,7 +196,8 @@ function SpillViewer({
             Showing the first {formatBytes(loaded.shownBytes)}; the whole file is at the path above.
           </p>
         )}
-        <div className="spill-viewer__body">
+        {/* Focusable: the output scrolls, and a keyboard must be able to scroll it. */}
+        <div className="spill-viewer__body" tabIndex={0} role="region" aria-label="Whole output">
           {error && (
             <p className="spill-viewer__error" role="alert">
               {error}

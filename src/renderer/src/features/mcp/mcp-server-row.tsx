@@ -257,7 +257,14 @@ export function McpServerRow(props: Props): JSX.Element {
       )}
 
       {view && expanded && (
-        <div className="mcp-details" role="tabpanel">
+        // Focusable, as the tabs pattern asks of a panel: it scrolls, and a keyboard must reach
+        // the tools, resources or log lines below its fold.
+        <div
+          className="mcp-details"
+          role="tabpanel"
+          tabIndex={0}
+          aria-label={`${name} ${expanded}`}
+        >
           {expanded === 'tools' && <Tools view={view} />}
           {expanded === 'resources' && <Resources view={view} />}
           {expanded === 'prompts' && <Prompts view={view} />}

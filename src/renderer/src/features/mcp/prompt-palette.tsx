@@ -133,8 +133,8 @@ export function usePromptPalette(draft: string, setDraft: (text: string) => void
   let element: JSX.Element | null = null
   if (selected) {
     element = (
-      <div className="prompt-palette" data-testid="prompt-palette" role="listbox">
-        <ul className="prompt-palette__list">
+      <div className="prompt-palette" data-testid="prompt-palette">
+        <ul className="prompt-palette__list" role="listbox" aria-label="Commands">
           {matches.map((entry) => (
             <li
               key={`${entry.tag}:${entry.command}`}

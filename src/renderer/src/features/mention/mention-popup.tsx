@@ -62,7 +62,16 @@ export function MentionPopup(props: Props): JSX.Element {
   return (
     <div className="mention-finder" data-testid="mention-finder">
       {items.length > 0 && (
-        <ul className="mention-finder__list" role="listbox" aria-label="Files" ref={list}>
+        // In the tab order: the list scrolls, and a keyboard must be able to scroll it too (the
+        // arrows in the input move the choice; Tab there picks it, so this stop is reached
+        // only by Shift+Tab or from outside).
+        <ul
+          className="mention-finder__list"
+          role="listbox"
+          aria-label="Files"
+          ref={list}
+          tabIndex={0}
+        >
           {items.map((item) => (
             <li
               key={`${item.kind}:${item.path}`}
