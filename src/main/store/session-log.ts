@@ -45,11 +45,6 @@ export interface OutlineRow {
   payload: Record<string, unknown> | null
 }
 
-interface Raw {
-  turn_id: unknown
-  payload: string | null
-}
-
 type RowOf<T> = Omit<T, 'payload'> & { payload: string; text: string | null }
 
 /**
@@ -188,22 +183,35 @@ export class SessionLog {
     const version = this.database.dataVersion()
     const cached = this.cached
     if (cached?.sessionId === sessionId && cached.version === version) return cached.rows
-    const rows = this.database
-      .prepare<[string], { seq: number; at: number; kind: string; key: string | null } & Raw>(
-        `SELECT seq, at, kind, key,
-           CASE WHEN ${BODY} THEN turn END AS turn_id,
-           CASE WHEN kind = '${DELTA}' OR ${BODY} THEN NULL ELSE payload END AS payload
-         FROM session_events WHERE session_id = ? ORDER BY seq`
-      )
-      .all(sessionId)
-      .map((row) => ({
-        seq: row.seq,
-        at: row.at,
-        kind: row.kind,
-        key: row.key,
-        turnId: row.turn_id,
-        payload: row.payload === null ? null : decodeEvent(row.kind, row.payload, null)
-      }))
+    // Two reads: every event's place from the index alone, then the few small events whole.
+    const payloads = new Map(
+      this.database
+        .prepare<[string], { seq: number; payload: string }>(
+          `SELECT seq, payload FROM session_events INDEXED BY session_events_outline
+           WHERE session_id = ? AND kind <> '${DELTA}' AND NOT (${BODY})`
+        )
+        .raw(true)
+        .all(sessionId) as unknown as [number, string][]
+    )
+    const rows = (
+      this.database
+        .prepare<[string], unknown[]>(
+          `SELECT seq, at, kind, key, turn FROM session_events INDEXED BY session_events_outline
+           WHERE session_id = ? ORDER BY seq`
+        )
+        .raw(true)
+        .all(sessionId) as [number, number, string, string | null, unknown][]
+    ).map(([seq, at, kind, key, turn]): OutlineRow => {
+      const payload = payloads.get(seq)
+      return {
+        seq,
+        at,
+        kind,
+        key,
+        turnId: payload === undefined ? turn : null,
+        payload: payload === undefined ? null : decodeEvent(kind, payload, null)
+      }
+    })
     this.cached = { sessionId, version, rows }
     return rows
   }
