@@ -1,6 +1,7 @@
 import type { JSX } from 'react'
 import { useSettings } from '../settings/settings-store'
 import { themeChoiceOf, withTheme, type ThemeChoice } from './theme'
+import { SettingsCard } from '../settings/settings-card'
 import './appearance.css'
 
 const choices: { value: ThemeChoice; label: string; hint: string }[] = [
@@ -19,14 +20,7 @@ export function AppearanceSection(): JSX.Element {
   const dispatch = useSettings((s) => s.dispatch)
   const current = themeChoiceOf(base)
   return (
-    <section
-      className="settings-section"
-      aria-labelledby="appearance-heading"
-      data-testid="appearance-section"
-    >
-      <h2 id="appearance-heading" className="settings-section__title">
-        Appearance
-      </h2>
+    <SettingsCard name="appearance" title="Appearance" testId="appearance-section">
       <fieldset className="theme-choices">
         <legend className="settings-section__hint">
           The window shows the theme as you pick it; Save keeps it for next time.
@@ -52,6 +46,6 @@ export function AppearanceSection(): JSX.Element {
           </label>
         ))}
       </fieldset>
-    </section>
+    </SettingsCard>
   )
 }

@@ -8,6 +8,7 @@ import {
   withCheckpointSetting
 } from './checkpoints-model'
 import { useCheckpointStatus } from './use-checkpoint-status'
+import { SettingsCard } from '../settings/settings-card'
 import './checkpoints.css'
 
 /** Settings → Checkpoints: on or off, how long they are kept, and how much room they take. */
@@ -22,14 +23,7 @@ export function CheckpointsSection(): JSX.Element {
       value: withCheckpointSetting(base, key, value)
     })
   return (
-    <section
-      className="settings-section"
-      aria-labelledby="checkpoints-heading"
-      data-testid="checkpoints-section"
-    >
-      <h2 id="checkpoints-heading" className="settings-section__title">
-        Checkpoints
-      </h2>
+    <SettingsCard name="checkpoints" title="Checkpoints" testId="checkpoints-section">
       <p className="settings-section__hint">
         Before and after every change the agent makes, Mecatl records the project’s files in its own
         data folder (never in the project’s .git), so Rewind and Revert can put them back.
@@ -73,6 +67,6 @@ export function CheckpointsSection(): JSX.Element {
           </label>
         ))}
       </div>
-    </section>
+    </SettingsCard>
   )
 }

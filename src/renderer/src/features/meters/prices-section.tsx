@@ -10,6 +10,7 @@ import {
   type PriceDraft,
   type PriceField
 } from './price-overrides'
+import { SettingsCard } from '../settings/settings-card'
 import './meters.css'
 
 const emptyDraft: PriceDraft = {
@@ -83,14 +84,7 @@ export function PricesSection(): JSX.Element {
   )
 
   return (
-    <section
-      className="settings-section"
-      aria-labelledby="prices-heading"
-      data-testid="prices-section"
-    >
-      <h2 id="prices-heading" className="settings-section__title">
-        Prices
-      </h2>
+    <SettingsCard name="prices" title="Prices" testId="prices-section">
       <p className="settings-section__hint">
         US dollars per million tokens, for the cost under each turn and in the header. A price set
         here wins over the built-in one and applies from the next turn; a model with no price shows
@@ -216,6 +210,6 @@ export function PricesSection(): JSX.Element {
           </tbody>
         </table>
       </details>
-    </section>
+    </SettingsCard>
   )
 }

@@ -2,6 +2,7 @@ import { useState, type JSX } from 'react'
 import { useSettings } from '../settings/settings-store'
 import { notificationsOn, withNotifications } from './notice'
 import { showNotice } from './notifier'
+import { SettingsCard } from '../settings/settings-card'
 
 /** Settings → Notifications: on or off, and a test that also asks the browser for permission. */
 export function NotificationsSection(): JSX.Element {
@@ -22,14 +23,7 @@ export function NotificationsSection(): JSX.Element {
     )
   }
   return (
-    <section
-      className="settings-section"
-      aria-labelledby="notifications-heading"
-      data-testid="notifications-section"
-    >
-      <h2 id="notifications-heading" className="settings-section__title">
-        Notifications
-      </h2>
+    <SettingsCard name="notifications" title="Notifications" testId="notifications-section">
       <p className="settings-section__hint">
         While the window is in the background, a desktop notification says when a turn ends or an
         approval or a question waits. Clicking it brings the session back.
@@ -64,6 +58,6 @@ export function NotificationsSection(): JSX.Element {
           </p>
         )}
       </div>
-    </section>
+    </SettingsCard>
   )
 }

@@ -1,20 +1,14 @@
 import type { JSX } from 'react'
 import { useSettings } from './settings-store'
 import { switchOn, toolSwitches, withSwitch } from './tools-switches'
+import { SettingsCard } from './settings-card'
 
 /** Settings → Tools: the built-in families a person can take away from the model. */
 export function ToolsSection(): JSX.Element {
   const base = useSettings((s) => s.state.base)
   const dispatch = useSettings((s) => s.dispatch)
   return (
-    <section
-      className="settings-section"
-      aria-labelledby="tools-heading"
-      data-testid="tools-section"
-    >
-      <h2 id="tools-heading" className="settings-section__title">
-        Tools
-      </h2>
+    <SettingsCard name="tools" title="Tools" testId="tools-section">
       <p className="settings-section__hint">
         What the model may use. A change applies from the next message of every open session.
       </p>
@@ -40,6 +34,6 @@ export function ToolsSection(): JSX.Element {
           </li>
         ))}
       </ul>
-    </section>
+    </SettingsCard>
   )
 }
