@@ -65,9 +65,10 @@ export function shapeOf(event: StoredEvent): EventShape {
  * Where each item of a session goes (see rehydrate): each in the order it first appeared, with
  * the events that make its state; a turn that never ended closed by a turn end whose stop reason
  * is `interrupted`, placed after its last item; the person's choices of branch replayed where
- * they were made, so each item lands on the branch it was added to.
+ * they were made, so each item lands on the branch it was added to. `since` is the latest time
+ * of events before these (a plan of a log's tail: see TailOutline).
  */
-export function planReplay(shapes: readonly EventShape[]): ReplayPlan {
+export function planReplay(shapes: readonly EventShape[], since = 0): ReplayPlan {
   const branches = new BranchTree()
   const items: PlannedItem[] = []
   const at = new Map<string, number>()
@@ -76,7 +77,7 @@ export function planReplay(shapes: readonly EventShape[]): ReplayPlan {
   const ended = new Set<unknown>()
   let todos: TodoItem[] = []
   let currentTurn: string | null = null
-  let lastAt = 0
+  let lastAt = since
   shapes.forEach((event, position) => {
     lastAt = Math.max(lastAt, event.at)
     const payload = event.payload ?? {}

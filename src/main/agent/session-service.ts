@@ -109,7 +109,7 @@ export class SessionService {
       if (stored && peek) {
         const { transcript, total, todos, branches, messageCount, totals } = peek
         // Built as a load builds it, so the summary is the one the loaded session will give.
-        const summary = { ...this.restored(stored, peek.events).summary(), messageCount, totals }
+        const summary = { ...this.restored(stored, peek.updates).summary(), messageCount, totals }
         return { summary, transcript, total, todos, branches }
       }
     }

@@ -47,6 +47,7 @@ type TurnCall =
   | 'session.setPlanning'
   | 'session.setModel'
   | 'parallel.take'
+  | 'question.pending'
   | 'question.answer'
   | 'spill.read'
   | 'tools.list'
@@ -124,6 +125,10 @@ export function turnHandlers(deps: TurnHandlerDeps): Pick<Handlers, TurnCall> {
         throw new RpcError('conflict', error instanceof Error ? error.message : String(error))
       }
     },
+    // Held by the turn that asked: a session not running has none, and is not read for them.
+    'question.pending': async ({ sessionId }) => ({
+      questions: deps.questions?.pending(sessionId) ?? []
+    }),
     'question.answer': async ({ questionId, answer }) => ({
       ok: deps.questions?.answer(questionId, answer) ?? false
     }),

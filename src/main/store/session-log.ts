@@ -63,7 +63,7 @@ function turnOf(event: NewEvent): string | null {
   return typeof turn === 'string' ? turn : null
 }
 
-function decodeRow({ text, payload, ...row }: RowOf<StoredEvent>): StoredEvent {
+export function decodeRow({ text, payload, ...row }: RowOf<StoredEvent>): StoredEvent {
   return { ...row, payload: decodeEvent(row.kind, payload, text) }
 }
 
@@ -183,35 +183,7 @@ export class SessionLog {
     const version = this.database.dataVersion()
     const cached = this.cached
     if (cached?.sessionId === sessionId && cached.version === version) return cached.rows
-    // Two reads: every event's place from the index alone, then the few small events whole.
-    const payloads = new Map(
-      this.database
-        .prepare<[string], { seq: number; payload: string }>(
-          `SELECT seq, payload FROM session_events INDEXED BY session_events_outline
-           WHERE session_id = ? AND kind <> '${DELTA}' AND NOT (${BODY})`
-        )
-        .raw(true)
-        .all(sessionId) as unknown as [number, string][]
-    )
-    const rows = (
-      this.database
-        .prepare<[string], unknown[]>(
-          `SELECT seq, at, kind, key, turn FROM session_events INDEXED BY session_events_outline
-           WHERE session_id = ? ORDER BY seq`
-        )
-        .raw(true)
-        .all(sessionId) as [number, number, string, string | null, unknown][]
-    ).map(([seq, at, kind, key, turn]): OutlineRow => {
-      const payload = payloads.get(seq)
-      return {
-        seq,
-        at,
-        kind,
-        key,
-        turnId: payload === undefined ? turn : null,
-        payload: payload === undefined ? null : decodeEvent(kind, payload, null)
-      }
-    })
+    const rows = outlineRows(this.database, sessionId)
     this.cached = { sessionId, version, rows }
     return rows
   }
@@ -236,4 +208,39 @@ export class SessionLog {
       )
       .all(sessionId, key, kind, DELTA)
   }
+}
+
+/**
+ * The outline of a session's events after `after` (a place in its log; none: all of them), in
+ * two reads: every event's place from the index alone, then the few small events whole.
+ */
+export function outlineRows(database: StoreDatabase, sessionId: string, after = -1): OutlineRow[] {
+  const payloads = new Map(
+    database
+      .prepare<[string, number], { seq: number; payload: string }>(
+        `SELECT seq, payload FROM session_events INDEXED BY session_events_outline
+         WHERE session_id = ? AND seq > ? AND kind <> '${DELTA}' AND NOT (${BODY})`
+      )
+      .raw(true)
+      .all(sessionId, after) as unknown as [number, string][]
+  )
+  return (
+    database
+      .prepare<[string, number], unknown[]>(
+        `SELECT seq, at, kind, key, turn FROM session_events INDEXED BY session_events_outline
+         WHERE session_id = ? AND seq > ? ORDER BY seq`
+      )
+      .raw(true)
+      .all(sessionId, after) as [number, number, string, string | null, unknown][]
+  ).map(([seq, at, kind, key, turn]): OutlineRow => {
+    const payload = payloads.get(seq)
+    return {
+      seq,
+      at,
+      kind,
+      key,
+      turnId: payload === undefined ? turn : null,
+      payload: payload === undefined ? null : decodeEvent(kind, payload, null)
+    }
+  })
 }

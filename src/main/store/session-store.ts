@@ -4,6 +4,7 @@ import type { SessionSummary } from '../../shared/domain'
 import type { StoreDatabase } from './database'
 import { SessionLog, type NewEvent, type OutlineRow, type StoredEvent } from './session-log'
 import { storedSessionTotals, storedTotals } from './session-totals'
+import { tailOutline, type TailOutline } from './session-tail'
 import { emptyTotals, type SessionTotals } from '../../shared/meters'
 import { describeStoreFailure, RecordingError } from './store-failure'
 
@@ -183,6 +184,14 @@ export class SessionStore {
    */
   outline(sessionId: string): readonly OutlineRow[] {
     return this.log.outline(sessionId)
+  }
+
+  /**
+   * The newest part of a session with no branches, cut before a turn so that its `tail` newest
+   * items are in it, with counts of the rest (see TailOutline); null when it cannot be so cut.
+   */
+  tailOutline(sessionId: string, tail: number): TailOutline | null {
+    return tailOutline(this.database, sessionId, tail)
   }
 
   /** The session's whole events at the given places of its log (`seq`), in order. */

@@ -17,6 +17,7 @@ import {
 import {
   commandViewSchema,
   instructionFileSchema,
+  questionSchema,
   skillDraftViewSchema,
   skillViewSchema
 } from '../skills'
@@ -329,6 +330,11 @@ export const featureCalls = {
       })
       .strict(),
     output: z.object({ undo: z.string(), changes: z.array(fileChangeSchema) })
+  },
+  /** The AskUser questions of a session still waiting for the person (opening it shows them). */
+  'question.pending': {
+    input: sessionRef,
+    output: z.object({ questions: z.array(questionSchema) })
   },
   /** The person's answer to an AskUser question. */
   'question.answer': {

@@ -66,6 +66,7 @@ export const callNames = [
   'skillDrafts.activate',
   'skillDrafts.delete',
   'instructions.list',
+  'question.pending',
   'question.answer',
   'checkpoints.status',
   'checkpoints.file',

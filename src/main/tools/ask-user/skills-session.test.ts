@@ -45,6 +45,9 @@ describe('AskUser', () => {
     expect(asked).toMatchObject({ question: 'Which greeting?', options: ['Hi', 'Hello'] })
     const waiting = await h.client.call('session.get', { sessionId: session.id })
     expect(waiting.pendingQuestions.map((q) => q.questionId)).toEqual([asked.questionId])
+    // What a window opening the session asks for: the questions alone.
+    const pending = await h.client.call('question.pending', { sessionId: session.id })
+    expect(pending.questions).toEqual(waiting.pendingQuestions)
 
     expect(
       await h.client.call('question.answer', { questionId: asked.questionId, answer: 'Hello' })
@@ -54,6 +57,9 @@ describe('AskUser', () => {
       sessionId: session.id
     })
     expect(pendingQuestions).toEqual([])
+    expect(await h.client.call('question.pending', { sessionId: session.id })).toEqual({
+      questions: []
+    })
     const reply = transcript.filter((i) => i.kind === 'assistant').at(-1)
     expect(reply?.kind === 'assistant' && reply.text).toBe(
       'Going with it. The person answered: Hello'

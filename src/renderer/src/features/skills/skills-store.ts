@@ -95,9 +95,9 @@ export async function answerQuestion(questionId: string, answer: string): Promis
 
 async function restoreQuestions(sessionId: string): Promise<void> {
   try {
-    // Only the questions are needed: one item of the transcript, not a long session's thousands.
-    const { pendingQuestions } = await call('session.get', { sessionId, tail: 1 })
-    dispatch({ type: 'questions-restored', sessionId, questions: pendingQuestions })
+    // The questions alone: the session's transcript is the chat's to read.
+    const { questions } = await call('question.pending', { sessionId })
+    dispatch({ type: 'questions-restored', sessionId, questions })
   } catch {
     // The session is gone or the connection is down; its questions go with it.
   }
