@@ -194,6 +194,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const mcp = new McpManager({
     dataDir: options.dataDir,
     env,
+    readSecret: hooks.readSecret,
     userSettings: settingsNow,
     // WebSearch and WebOpen too while no backend offers them, so a server cannot take the names.
     reservedNames: () => new Set([...tools.reservedNames(), ...SEARCH_TOOL_NAMES]),

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { capabilitiesSchema, toolDescriptorSchema } from './domain'
+import { mcpAuthSchema, mcpHeadersSchema, mcpTransports, mcpUrlSchema } from './mcp-remote'
 import { sandboxNetworks } from './sandbox'
 
 const envName = z
@@ -31,7 +32,16 @@ export const mcpForceSchema = z
   .strict()
 export type McpForce = z.infer<typeof mcpForceSchema>
 
-/** One MCP server as the settings files configure it (key `mcp`). */
+/** Settings only a server this machine runs (`command`) has: how it is started and confined. */
+const LOCAL_ONLY = ['args', 'env', 'env_passthrough', 'sandbox', 'network'] as const
+/** Settings only a server reached at an address (`url`) has. */
+const REMOTE_ONLY = ['transport', 'headers', 'auth'] as const
+
+/**
+ * One MCP server as the settings files configure it (key `mcp`): a program this machine runs
+ * and talks to over stdio (`command`, `args`…), or a server at an address (`url`, over
+ * streamable HTTP or the legacy SSE transport, with static `headers` and `auth`).
+ */
 export const mcpServerSettingsSchema = z
   .object({
     name: z
@@ -42,7 +52,13 @@ export const mcpServerSettingsSchema = z
       .refine((name) => !name.includes('__'), {
         message: 'a name cannot contain "__": tools are named mcp__<server>__<tool>'
       }),
-    command: z.string().min(1, 'give the program to run, e.g. npx or node'),
+    command: z.string().min(1, 'give the program to run, e.g. npx or node').optional(),
+    /** A remote server's address (see mcpUrlSchema). */
+    url: mcpUrlSchema.optional(),
+    /** Unset: streamable HTTP, falling back to the legacy SSE transport for an old server. */
+    transport: z.enum(mcpTransports).optional(),
+    headers: mcpHeadersSchema.optional(),
+    auth: mcpAuthSchema.optional(),
     args: z.array(z.string()).default([]),
     env: z.record(envName, z.string()).default({}),
     env_passthrough: z
@@ -67,6 +83,34 @@ export const mcpServerSettingsSchema = z
     disclose: z.enum(['eager', 'lazy']).optional()
   })
   .strict()
+  .superRefine((server, ctx) => {
+    if ((server.command === undefined) === (server.url === undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [server.url === undefined ? 'command' : 'url'],
+        message:
+          server.url === undefined
+            ? 'give the program to run (command), or the address of a remote server (url)'
+            : 'give either a command (a server this machine runs) or a url (a remote server), not both'
+      })
+      return
+    }
+    const [kind, others] =
+      server.url === undefined
+        ? (['a server run by command', REMOTE_ONLY] as const)
+        : (['a remote server (url)', LOCAL_ONLY] as const)
+    for (const key of others) {
+      const value: unknown = server[key]
+      const set =
+        value !== undefined &&
+        value !== false &&
+        !(Array.isArray(value) && value.length === 0) &&
+        !(typeof value === 'object' && value !== null && Object.keys(value).length === 0)
+      if (set) {
+        ctx.addIssue({ code: 'custom', path: [key], message: `${key} does not apply to ${kind}` })
+      }
+    }
+  })
 export type McpServerSettings = z.infer<typeof mcpServerSettingsSchema>
 export type McpServerSettingsInput = z.input<typeof mcpServerSettingsSchema>
 
@@ -127,8 +171,16 @@ export type McpResource = z.infer<typeof mcpResourceSchema>
 export const mcpServerViewSchema = z.object({
   name: z.string(),
   origin: z.enum(['user', 'project']),
-  command: z.string(),
+  /** The program run; null for a remote server. */
+  command: z.string().nullable(),
   args: z.array(z.string()),
+  /** A remote server's address; null for one this machine runs. */
+  url: z.string().nullable(),
+  /** The transport spoken (a remote one's once connected, or as set); null: not known yet. */
+  transport: z.enum(['stdio', 'http', 'sse']).nullable(),
+  /** The names of a remote server's static headers (their values are never shown). */
+  headerNames: z.array(z.string()),
+  auth: z.enum(['none', 'bearer']),
   envNames: z.array(z.string()),
   enabled: z.boolean(),
   sandbox: z.boolean(),

@@ -1,4 +1,5 @@
 import { refusedPassthrough, type McpServerSettingsInput } from '../../shared/mcp'
+import { remoteEntry } from './import-remote'
 
 export interface ImportResult {
   servers: McpServerSettingsInput[]
@@ -25,9 +26,10 @@ export function settingsName(raw: string): string {
 
 /**
  * Reads the `mcpServers` map of a Claude Desktop `claude_desktop_config.json` or a project
- * `.mcp.json` (VS Code's `servers` map too) into our server settings. Remote servers are left
- * out (only stdio is supported), and secret-looking variables become passthrough names so their
- * values are never written into the settings file.
+ * `.mcp.json` (VS Code's `servers` map too) into our server settings: programs and remote servers
+ * (`url`, with `type` http or sse). Secret-looking variables become passthrough names, and
+ * secrets in headers references to variables, so their values are never written into the
+ * settings file.
  */
 export function importMcpServers(text: string, source: string): ImportResult {
   let parsed: unknown
@@ -53,11 +55,13 @@ export function importMcpServers(text: string, source: string): ImportResult {
     const name = settingsName(rawName)
     if (name !== rawName)
       notes.push(`"${rawName}" was renamed "${name}" (letters, digits, - and _).`)
+    if (typeof entry.url === 'string' && entry.command === undefined) {
+      const remote = remoteEntry(name, entry, notes)
+      if (remote) servers.push(remote)
+      continue
+    }
     if (typeof entry.command !== 'string' || entry.command === '') {
-      const remote = typeof entry.url === 'string' ? ` (a remote server at ${entry.url})` : ''
-      notes.push(
-        `"${rawName}" was skipped${remote}: only servers started with a command are supported.`
-      )
+      notes.push(`"${rawName}" was skipped: it has neither a command to run nor a url.`)
       continue
     }
     const args = Array.isArray(entry.args) ? entry.args.map(String) : []

@@ -1,6 +1,7 @@
 import { StringDecoder } from 'node:string_decoder'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
 import {
   ErrorCode,
   McpError,
@@ -14,17 +15,31 @@ import {
 import type { McpPrompt, McpResource } from '../../shared/mcp'
 import { version } from '../version'
 import type { LogRing } from './log-ring'
+import { remoteStartFailure } from './remote-failure'
+import { isOldServer, remoteTransport, type RemoteTarget } from './remote-transport'
 import { exactSpawnEnvironment } from './server-env'
 
 /** Every request to a server gives up after this long. */
 export const REQUEST_TIMEOUT_MS = 120_000
 
-export interface ConnectionOptions {
+/** A program this machine runs, spoken to over its stdin and stdout. */
+export interface LocalTarget {
   command: string
   args: readonly string[]
   /** The child's whole environment (see server-env.ts). */
   env: Record<string, string>
   cwd: string
+}
+
+/** How the client reaches its server: a child process, or an address. */
+export type ConnectionTarget =
+  ({ kind: 'stdio' } & LocalTarget) | ({ kind: 'remote' } & RemoteTarget)
+
+/** The transport a connection speaks. */
+export type TransportKind = 'stdio' | 'http' | 'sse'
+
+export interface ConnectionOptions {
+  target: ConnectionTarget
   log: LogRing
   /** How long the handshake and first listings may take before the server counts as failed. */
   startupTimeoutMs: number
@@ -44,46 +59,77 @@ export class McpConnection {
 
   private constructor(
     private readonly client: Client,
-    private readonly transport: StdioClientTransport,
+    private readonly transport: Transport,
+    /** The transport spoken: a remote server's is known once one has started. */
+    readonly kind: TransportKind,
     private readonly options: ConnectionOptions
   ) {}
 
   get pid(): number | null {
-    return this.transport.pid
+    return this.transport instanceof StdioClientTransport ? this.transport.pid : null
   }
 
-  /** Starts the process, shakes hands and lists what it offers; throws a sentence on failure. */
+  /**
+   * Starts the process or reaches the address, shakes hands and lists what it offers; throws a
+   * sentence on failure. A remote server with no transport set is tried over streamable HTTP
+   * first, then over the legacy SSE transport when it answers as an old server does.
+   */
   static async open(options: ConnectionOptions): Promise<McpConnection> {
-    const transport = new StdioClientTransport({
-      command: options.command,
-      args: [...options.args],
-      env: exactSpawnEnvironment(options.env),
-      cwd: options.cwd,
-      // Never the terminal: a server's stderr is its log.
-      stderr: 'pipe'
-    })
-    // A decoder, so a character split across two chunks is not garbled.
-    const decoder = new StringDecoder('utf8')
-    transport.stderr?.on('data', (chunk: Buffer) => options.log.stderr(decoder.write(chunk)))
+    const target = options.target
+    if (target.kind === 'stdio')
+      return McpConnection.start(options, stdioTransport(target, options.log), 'stdio')
+    const kinds = target.transport ? [target.transport] : (['http', 'sse'] as const)
+    for (const [index, kind] of kinds.entries()) {
+      try {
+        return await McpConnection.start(options, remoteTransport(target, kind), kind)
+      } catch (error) {
+        const failure = error as Error
+        const fallback = index < kinds.length - 1 && isOldServer(failure.cause)
+        if (!fallback) throw failure
+        options.log.event(`${failure.message}: an old server, so trying the legacy SSE transport`)
+      }
+    }
+    throw new Error('unreachable: every transport was tried')
+  }
+
+  private static async start(
+    options: ConnectionOptions,
+    transport: Transport,
+    kind: TransportKind
+  ): Promise<McpConnection> {
     const client = new Client({ name: 'mecatl', version }, { capabilities: {} })
-    const connection = new McpConnection(client, transport, options)
+    const connection = new McpConnection(client, transport, kind, options)
     let exited = false
     client.onclose = () => {
       exited = true
       if (connection.closing) return
-      options.log.event('the server process exited')
+      options.log.event(kind === 'stdio' ? 'the server process exited' : 'the connection closed')
       // Only a server that was up is "lost"; one dying during startup fails open() instead.
       if (connection.opened) options.onLost()
     }
     client.onerror = (error) => options.log.event(`transport error: ${error.message}`)
     try {
       await client.connect(transport, { timeout: options.startupTimeoutMs })
-      options.log.event(`started (pid ${transport.pid ?? '?'})`)
+      options.log.event(
+        kind === 'stdio'
+          ? `started (pid ${connection.pid ?? '?'})`
+          : `connected over ${TRANSPORT_NAME[kind]}`
+      )
       await connection.refresh(options.startupTimeoutMs)
     } catch (error) {
       connection.closing = true
       await transport.close().catch(() => undefined)
-      throw new Error(startupFailure(error, options, exited), { cause: error })
+      const target = options.target
+      const message =
+        target.kind === 'stdio'
+          ? startupFailure(error, target, options, exited)
+          : remoteStartFailure(
+              error,
+              target,
+              kind === 'sse' ? 'sse' : 'http',
+              options.startupTimeoutMs
+            )
+      throw new Error(message, { cause: error })
     }
     connection.watchLists()
     connection.opened = true
@@ -177,23 +223,45 @@ export class McpConnection {
   }
 }
 
+const TRANSPORT_NAME = { stdio: 'stdio', http: 'streamable HTTP', sse: 'the legacy SSE transport' }
+
+function stdioTransport(target: LocalTarget, log: LogRing): StdioClientTransport {
+  const transport = new StdioClientTransport({
+    command: target.command,
+    args: [...target.args],
+    env: exactSpawnEnvironment(target.env),
+    cwd: target.cwd,
+    // Never the terminal: a server's stderr is its log.
+    stderr: 'pipe'
+  })
+  // A decoder, so a character split across two chunks is not garbled.
+  const decoder = new StringDecoder('utf8')
+  transport.stderr?.on('data', (chunk: Buffer) => log.stderr(decoder.write(chunk)))
+  return transport
+}
+
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
 }
 
 /** Why a server did not start, in a sentence that says what to check. */
-function startupFailure(error: unknown, options: ConnectionOptions, exited: boolean): string {
+function startupFailure(
+  error: unknown,
+  target: LocalTarget,
+  options: ConnectionOptions,
+  exited: boolean
+): string {
   const code = (error as NodeJS.ErrnoException).code
   if (code === 'ENOENT') {
-    return `the command "${options.command}" was not found; check the command, or give its full path (the server's PATH is ${options.env.PATH ?? 'empty'})`
+    return `the command "${target.command}" was not found; check the command, or give its full path (the server's PATH is ${target.env.PATH ?? 'empty'})`
   }
   if (code === 'EACCES') {
-    return `the command "${options.command}" cannot be run (permission denied); check that it is an executable program`
+    return `the command "${target.command}" cannot be run (permission denied); check that it is an executable program`
   }
   const tail = options.log.tail(5)
   const printed = tail.length > 0 ? `; it printed: ${tail.join(' | ')}` : ''
   if (error instanceof McpError && error.code === ErrorCode.RequestTimeout && !exited) {
-    return `the server did not answer the MCP handshake within ${Math.round(options.startupTimeoutMs / 1000)} s; check that "${options.command}" is an MCP server speaking stdio${printed}`
+    return `the server did not answer the MCP handshake within ${Math.round(options.startupTimeoutMs / 1000)} s; check that "${target.command}" is an MCP server speaking stdio${printed}`
   }
   if (exited || (error instanceof McpError && error.code === ErrorCode.ConnectionClosed)) {
     return `the server exited during startup${printed || '; it printed nothing on stderr'}`

@@ -15,6 +15,8 @@ export interface McpManagerOptions {
   dataDir: string
   /** The app's environment: the source of PATH, HOME… and of passthrough variables. */
   env: NodeJS.ProcessEnv
+  /** Keys stored with `mecatl keys set` or in Settings: what `${secret:NAME}` reads. */
+  readSecret?: (name: string) => string | undefined
   userSettings: () => Promise<Settings>
   /** Names of the built-in tools, which a raw-named MCP tool may never take. */
   reservedNames: () => ReadonlySet<string>
@@ -148,6 +150,7 @@ export class McpManager {
         {
           cwd: key,
           appEnv: this.options.env,
+          secrets: { env: this.options.env, readSecret: this.options.readSecret },
           startupTimeoutMs: this.options.startupTimeoutMs ?? DEFAULT_STARTUP_TIMEOUT_MS,
           sandbox: this.options.sandbox ?? null,
           backoff: this.options.backoff ?? defaultBackoff,
@@ -228,8 +231,12 @@ function configView(server: McpServerSettings): McpServerView {
   return {
     name: server.name,
     origin: 'user',
-    command: server.command,
+    command: server.command ?? null,
     args: [...server.args],
+    url: server.url ?? null,
+    transport: server.url === undefined ? 'stdio' : (server.transport ?? null),
+    headerNames: Object.keys(server.headers ?? {}),
+    auth: server.auth?.type ?? 'none',
     envNames: [...Object.keys(server.env), ...server.env_passthrough],
     enabled: server.enabled,
     sandbox: server.sandbox,

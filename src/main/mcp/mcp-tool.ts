@@ -44,10 +44,10 @@ export function mcpTool(
   target: McpCallTarget,
   tool: SdkTool,
   name: string,
-  force: McpForce,
-  disclosable = false
+  options: { force: McpForce; disclosable?: boolean; remote?: boolean }
 ): Tool {
-  const mapped = capabilitiesFromHints(tool.annotations, force)
+  const { force, disclosable = false, remote = false } = options
+  const mapped = capabilitiesFromHints(tool.annotations, force, remote)
   const description = tool.description ?? tool.title ?? tool.annotations?.title ?? ''
   return {
     name,

@@ -3,8 +3,9 @@ import type { McpServerSettings, McpServerState, McpServerView } from '../../sha
 import { errorOutput, type Tool, type ToolOutput } from '../tools/tool'
 import type { LogEcho } from './debug-log'
 import { LogRing } from './log-ring'
-import { McpConnection, REQUEST_TIMEOUT_MS } from './mcp-connection'
+import { McpConnection, REQUEST_TIMEOUT_MS, type ConnectionTarget } from './mcp-connection'
 import { mcpTool, registeredToolName, toToolOutput, type McpCallTarget } from './mcp-tool'
+import { remoteTarget, type SecretSource } from './remote-transport'
 import { sandboxMissing, type SandboxBackend } from './sandbox'
 import { serverEnvironment } from './server-env'
 
@@ -34,6 +35,8 @@ export interface SupervisorDeps {
   /** The project folder: the server's working directory. */
   cwd: string
   appEnv: NodeJS.ProcessEnv
+  /** Where a remote server's header references are read (the app's environment, stored keys). */
+  secrets: SecretSource
   timeZone: string
   startupTimeoutMs: number
   sandbox: SandboxBackend | null
@@ -163,8 +166,12 @@ export class ServerSupervisor implements McpCallTarget {
     return {
       name: s.name,
       origin: this.config.origin,
-      command: s.command,
+      command: s.command ?? null,
       args: [...s.args],
+      url: s.url ?? null,
+      transport: s.url === undefined ? 'stdio' : (this.connection?.kind ?? s.transport ?? null),
+      headerNames: Object.keys(s.headers ?? {}),
+      auth: s.auth?.type ?? 'none',
       envNames: [...Object.keys(s.env), ...s.env_passthrough],
       enabled: s.enabled,
       sandbox: s.sandbox,
@@ -187,33 +194,23 @@ export class ServerSupervisor implements McpCallTarget {
 
   /** One start; `recovering` when it restarts a server that died, so a failure retries. */
   private async attempt(generation: number, recovering: boolean): Promise<void> {
-    const s = this.config.settings
-    let command = s.command
-    let args = [...s.args]
-    if (s.sandbox) {
-      if (!this.deps.sandbox) return this.failed(generation, sandboxMissing(s.name), false)
-      try {
-        ;({ command, args } = await this.deps.sandbox.wrap(
-          { name: s.name, command, args, network: s.network },
-          this.deps.cwd
-        ))
-      } catch (error) {
-        // Never started unconfined instead: the reason is the server's error until it is fixed.
-        return this.failed(
-          generation,
-          error instanceof Error ? error.message : String(error),
-          false
-        )
-      }
+    let target: ConnectionTarget
+    try {
+      target = await this.target()
+    } catch (error) {
+      // Never started unconfined, or with a hole in its headers, instead: the reason is the
+      // server's error until it is fixed.
+      return this.failed(generation, error instanceof Error ? error.message : String(error), false)
     }
-    this.log.event(`starting: ${[command, ...args].join(' ')}`)
+    this.log.event(
+      target.kind === 'stdio'
+        ? `starting: ${[target.command, ...target.args].join(' ')}`
+        : `connecting to ${target.url.href}`
+    )
     let connection: McpConnection
     try {
       connection = await McpConnection.open({
-        command,
-        args,
-        env: serverEnvironment(s, this.deps.appEnv, this.deps.timeZone),
-        cwd: this.deps.cwd,
+        target,
         log: this.log,
         startupTimeoutMs: this.deps.startupTimeoutMs,
         onLost: () => this.lost(generation),
@@ -233,6 +230,24 @@ export class ServerSupervisor implements McpCallTarget {
     this.connection = connection
     this.readyAt = Date.now()
     this.adopt(connection, generation)
+  }
+
+  /** How this server is reached: its program (confined when it asks to be) or its address. */
+  private async target(): Promise<ConnectionTarget> {
+    const s = this.config.settings
+    if (s.url !== undefined) return { kind: 'remote', ...remoteTarget(s, this.deps.secrets) }
+    // The settings check gives every server a command or a url.
+    let command = s.command ?? ''
+    let args = [...s.args]
+    if (s.sandbox) {
+      if (!this.deps.sandbox) throw new Error(sandboxMissing(s.name))
+      ;({ command, args } = await this.deps.sandbox.wrap(
+        { name: s.name, command, args, network: s.network },
+        this.deps.cwd
+      ))
+    }
+    const env = serverEnvironment(s, this.deps.appEnv, this.deps.timeZone)
+    return { kind: 'stdio', command, args, env, cwd: this.deps.cwd }
   }
 
   /** Builds the catalog tools from the server's list; a raw name clash fails the server. */
@@ -257,7 +272,13 @@ export class ServerSupervisor implements McpCallTarget {
         continue
       }
       names.add(name)
-      tools.push(mcpTool(this, tool, name, s.force, s.disclose === 'lazy'))
+      tools.push(
+        mcpTool(this, tool, name, {
+          force: s.force,
+          disclosable: s.disclose === 'lazy',
+          remote: s.url !== undefined
+        })
+      )
     }
     this.toolList = tools
     this.collision = null

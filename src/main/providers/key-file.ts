@@ -24,8 +24,9 @@ export class KeyFile {
   /** Where the keys are kept, shown in Settings. */
   readonly path: string
 
-  constructor(dataDir: string) {
-    this.path = path.join(dataDir, FILE_NAME)
+  /** `fileName`: another file of the same kind (the MCP sign-ins keep theirs apart). */
+  constructor(dataDir: string, fileName = FILE_NAME) {
+    this.path = path.join(dataDir, fileName)
   }
 
   /** The key stored under `name`, or undefined; throws when the file is not safe to trust. */

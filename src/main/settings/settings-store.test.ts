@@ -110,7 +110,9 @@ describe('SettingsStore', () => {
     expect(byPath['permissions.mdoe']?.message).toMatch(/did you mean "mode"\?/)
     expect(byPath['mcp.0.comand']).toMatchObject({ line: 5, column: 5 })
     expect(byPath['mcp.0.comand']?.message).toMatch(/did you mean "command"\?/)
-    expect(byPath['mcp.0.command']?.message).toMatch(/^is required/)
+    expect(byPath['mcp.0.command']?.message).toMatch(
+      /^give the program to run \(command\), or the address/
+    )
     expect(byPath['websearch.backends.0.urll']?.message).toMatch(/did you mean "url"\?/)
     expect(byPath['websearch.backends.0.urll']).toMatchObject({ line: 9, column: 7 })
     expect(byPath['providers.0.modles']?.message).toMatch(/did you mean "models"\?/)

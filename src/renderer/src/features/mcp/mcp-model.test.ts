@@ -28,6 +28,53 @@ describe('server drafts', () => {
     expect(draftToSettings(draft, [])).toEqual({ ok: true, value: everything })
   })
 
+  it('round-trips a remote server: its address, transport, headers and bearer reference', () => {
+    const remote = {
+      name: 'linear',
+      url: 'https://mcp.linear.app/mcp',
+      transport: 'sse',
+      headers: { 'X-Api-Key': '${secret:LINEAR}', 'X-Team': 'platform' },
+      auth: { type: 'bearer', token: '${env:LINEAR_TOKEN}' }
+    }
+    const draft = draftFromSettings(remote)
+    expect(draft).toMatchObject({
+      kind: 'url',
+      headers: 'X-Api-Key: ${secret:LINEAR}\nX-Team: platform'
+    })
+    expect(draftToSettings(draft, [])).toEqual({ ok: true, value: remote })
+    // Switching a draft to remote leaves the command's settings out of the file.
+    const switched = {
+      ...draftFromSettings(everything),
+      kind: 'url' as const,
+      url: 'https://x.example/mcp'
+    }
+    expect(draftToSettings(switched, [])).toEqual({
+      ok: true,
+      value: { name: 'everything', url: 'https://x.example/mcp', force: { destructive: true } }
+    })
+  })
+
+  it('says beside the remote fields what is wrong: plain http, a secret in clear, a bad line', () => {
+    const draft = {
+      ...emptyDraft([]),
+      kind: 'url' as const,
+      url: 'http://mcp.example.com/mcp',
+      headers: 'Authorization: Bearer sk-live-1\nnot a header',
+      auth: 'bearer' as const,
+      token: 'sk-live-2'
+    }
+    const result = draftToSettings(draft, [])
+    if (result.ok) throw new Error('a bad draft was accepted')
+    expect(result.issues.url).toContain('must use https')
+    expect(result.issues.headers).toContain('line 2: write Name: value')
+    expect(result.issues.auth).toContain('never written in clear')
+    const fixed = draftToSettings({ ...draft, headers: 'Authorization: Bearer sk-live-1' }, [])
+    if (fixed.ok) throw new Error('a secret in clear was accepted')
+    expect(fixed.issues.headers).toContain(
+      'Authorization: the header Authorization carries a credential'
+    )
+  })
+
   it('keeps lazy disclosure through the form', () => {
     const lazy = { ...everything, disclose: 'lazy' }
     const draft = draftFromSettings(lazy)

@@ -4,7 +4,17 @@ import { mcpServerSettingsSchema } from '../../../../shared/mcp'
 /** A server as the form edits it: lists as text, one entry a line. */
 export interface ServerDraft {
   name: string
+  /** A program this machine runs (`command`), or a server at an address (`url`). */
+  kind: 'command' | 'url'
   command: string
+  url: string
+  /** '' : streamable HTTP, falling back to the legacy SSE transport. */
+  transport: '' | 'http' | 'sse'
+  /** `Name: value`, one a line; secrets as `${env:NAME}` or `${secret:NAME}`. */
+  headers: string
+  auth: 'none' | 'bearer'
+  /** The bearer token's reference: `${env:NAME}` or `${secret:NAME}`. */
+  token: string
   /** One argument a line, so arguments with spaces need no quoting. */
   args: string
   /** `NAME=value`, one a line. */
@@ -21,7 +31,18 @@ export interface ServerDraft {
   forceEgress: Capabilities['egress']
 }
 
-export type DraftField = 'name' | 'command' | 'args' | 'env' | 'passthrough' | 'force' | 'sandbox'
+export type DraftField =
+  | 'name'
+  | 'command'
+  | 'url'
+  | 'transport'
+  | 'headers'
+  | 'auth'
+  | 'args'
+  | 'env'
+  | 'passthrough'
+  | 'force'
+  | 'sandbox'
 export type DraftIssues = Partial<Record<DraftField, string>>
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -47,7 +68,13 @@ export function freeName(base: string, taken: readonly string[]): string {
 export function emptyDraft(taken: readonly string[]): ServerDraft {
   return {
     name: freeName('server', taken),
+    kind: 'command',
     command: '',
+    url: '',
+    transport: '',
+    headers: '',
+    auth: 'none',
+    token: '',
     args: '',
     env: '',
     passthrough: '',
@@ -75,9 +102,20 @@ export function draftFromSettings(server: Record<string, unknown>): ServerDraft 
   const env = isRecord(server.env) ? server.env : {}
   const force = isRecord(server.force) ? server.force : {}
   const egress = force.egress
+  const headers = isRecord(server.headers) ? server.headers : {}
+  const auth = isRecord(server.auth) ? server.auth : {}
+  const transport = server.transport
   return {
     name: text(server.name),
+    kind: typeof server.url === 'string' && server.command === undefined ? 'url' : 'command',
     command: text(server.command),
+    url: text(server.url),
+    transport: transport === 'http' || transport === 'sse' ? transport : '',
+    headers: Object.entries(headers)
+      .map(([key, value]) => `${key}: ${text(value)}`)
+      .join('\n'),
+    auth: auth.type === 'bearer' ? 'bearer' : 'none',
+    token: text(auth.token),
     args: strings(server.args).join('\n'),
     env: Object.entries(env)
       .map(([key, value]) => `${key}=${text(value)}`)
@@ -103,6 +141,10 @@ function lines(value: string): string[] {
 const fieldOfKey: Record<string, DraftField> = {
   name: 'name',
   command: 'command',
+  url: 'url',
+  transport: 'transport',
+  headers: 'headers',
+  auth: 'auth',
   args: 'args',
   env: 'env',
   env_passthrough: 'passthrough',
@@ -119,26 +161,11 @@ export function draftToSettings(
   otherNames: readonly string[]
 ): { ok: true; value: Record<string, unknown> } | { ok: false; issues: DraftIssues } {
   const issues: DraftIssues = {}
-  const env: Record<string, string> = {}
-  lines(draft.env).forEach((line, i) => {
-    const at = line.indexOf('=')
-    if (at <= 0) {
-      issues.env ??= `line ${i + 1}: write NAME=value`
-      return
-    }
-    env[line.slice(0, at).trim()] = line.slice(at + 1)
-  })
-  const value: Record<string, unknown> = {
-    name: draft.name.trim(),
-    command: draft.command.trim(),
-    args: lines(draft.args)
-  }
-  if (Object.keys(env).length > 0) value.env = env
-  const passthrough = draft.passthrough.split(/[\s,]+/).filter((name) => name !== '')
-  if (passthrough.length > 0) value.env_passthrough = passthrough
+  const value: Record<string, unknown> = { name: draft.name.trim() }
+  if (draft.kind === 'url') Object.assign(value, remoteValue(draft, issues))
+  else Object.assign(value, localValue(draft, issues))
   if (!draft.prefixTools) value.prefix_tools = false
   if (!draft.enabled) value.enabled = false
-  if (draft.sandbox) value.sandbox = true
   if (draft.lazyTools) value.disclose = 'lazy'
   const force: Record<string, unknown> = {}
   if (draft.forceUntrusted) force.untrustedInput = true
@@ -151,7 +178,8 @@ export function draftToSettings(
     for (const issue of parsed.error.issues) {
       const field = fieldOfKey[String(issue.path[0])]
       if (!field) continue
-      const where = field === 'env' && issue.path.length > 1 ? `${String(issue.path[1])}: ` : ''
+      const keyed = (field === 'env' || field === 'headers') && issue.path.length > 1
+      const where = keyed ? `${String(issue.path[1])}: ` : ''
       issues[field] ??= `${where}${issue.message}`
     }
   }
@@ -159,6 +187,43 @@ export function draftToSettings(
     issues.name = `a server named "${String(value.name)}" exists already; pick another name`
   }
   return Object.keys(issues).length > 0 ? { ok: false, issues } : { ok: true, value }
+}
+
+/** The settings of a program this machine runs. */
+function localValue(draft: ServerDraft, issues: DraftIssues): Record<string, unknown> {
+  const env: Record<string, string> = {}
+  lines(draft.env).forEach((line, i) => {
+    const at = line.indexOf('=')
+    if (at <= 0) {
+      issues.env ??= `line ${i + 1}: write NAME=value`
+      return
+    }
+    env[line.slice(0, at).trim()] = line.slice(at + 1)
+  })
+  const value: Record<string, unknown> = { command: draft.command.trim(), args: lines(draft.args) }
+  if (Object.keys(env).length > 0) value.env = env
+  const passthrough = draft.passthrough.split(/[\s,]+/).filter((name) => name !== '')
+  if (passthrough.length > 0) value.env_passthrough = passthrough
+  if (draft.sandbox) value.sandbox = true
+  return value
+}
+
+/** The settings of a server at an address. */
+function remoteValue(draft: ServerDraft, issues: DraftIssues): Record<string, unknown> {
+  const headers: Record<string, string> = {}
+  lines(draft.headers).forEach((line, i) => {
+    const at = line.indexOf(':')
+    if (at <= 0) {
+      issues.headers ??= `line ${i + 1}: write Name: value`
+      return
+    }
+    headers[line.slice(0, at).trim()] = line.slice(at + 1).trim()
+  })
+  const value: Record<string, unknown> = { url: draft.url.trim() }
+  if (draft.transport !== '') value.transport = draft.transport
+  if (Object.keys(headers).length > 0) value.headers = headers
+  if (draft.auth === 'bearer') value.auth = { type: 'bearer', token: draft.token.trim() }
+  return value
 }
 
 /** The list with `value` put at `index`, or added at the end when `index` is null. */

@@ -120,8 +120,11 @@ export function McpSection(): JSX.Element {
               <McpServerRow
                 key={`user:${index}:${name}`}
                 name={name}
-                command={String(server.command ?? '')}
-                args={strings(server.args)}
+                address={
+                  typeof server.url === 'string'
+                    ? server.url
+                    : [String(server.command ?? ''), ...strings(server.args)].join(' ')
+                }
                 view={views.find((v) => v.name === name && v.origin === 'user')}
                 origin="user"
                 hasWorkspace={workspace !== null}
@@ -137,8 +140,7 @@ export function McpSection(): JSX.Element {
             <McpServerRow
               key={`project:${view.name}`}
               name={view.name}
-              command={view.command}
-              args={view.args}
+              address={view.url ?? [view.command ?? '', ...view.args].join(' ')}
               view={view}
               origin="project"
               hasWorkspace

@@ -3,21 +3,7 @@ import type { Capabilities } from '../../../../shared/domain'
 import type { DraftField } from './mcp-model'
 import type { ServerForm } from './mcp-reducer'
 import { applyServerForm, useMcp } from './mcp-store'
-
-function FieldError({
-  field,
-  message
-}: {
-  field: DraftField
-  message?: string
-}): JSX.Element | null {
-  if (!message) return null
-  return (
-    <p className="field-error" id={`mcp-issue-${field}`} data-testid={`mcp-issue-${field}`}>
-      {message}
-    </p>
-  )
-}
+import { FieldError, LocalFields, RemoteFields } from './mcp-server-fields'
 
 /**
  * Adds or edits one server in the settings draft; the Save bar writes it, and then it starts,
@@ -59,76 +45,35 @@ export function McpServerForm({ form }: { form: ServerForm }): JSX.Element {
           <FieldError field="name" message={issues.name} />
         </label>
 
-        <label className="field">
-          <span className="field__label">Command</span>
-          <input
-            className="input input--mono"
-            data-testid="mcp-command"
-            value={draft.command}
-            placeholder="npx"
-            onChange={(e) => edit({ command: e.target.value })}
-            spellCheck={false}
-            {...invalid('command')}
-          />
-          <span className="field__hint">The program to run; it starts in the project folder.</span>
-          <FieldError field="command" message={issues.command} />
-        </label>
+        <fieldset className="field mcp-form__kind">
+          <legend className="field__label">Runs</legend>
+          <label className="check">
+            <input
+              type="radio"
+              name="mcp-kind"
+              data-testid="mcp-kind-command"
+              checked={draft.kind === 'command'}
+              onChange={() => edit({ kind: 'command' })}
+            />
+            On this machine (a command)
+          </label>
+          <label className="check">
+            <input
+              type="radio"
+              name="mcp-kind"
+              data-testid="mcp-kind-url"
+              checked={draft.kind === 'url'}
+              onChange={() => edit({ kind: 'url' })}
+            />
+            Remote (an address)
+          </label>
+        </fieldset>
 
-        <label className="field field--wide">
-          <span className="field__label">
-            Arguments <span className="field__optional">one per line</span>
-          </span>
-          <textarea
-            className="textarea input--mono"
-            data-testid="mcp-args"
-            rows={3}
-            value={draft.args}
-            placeholder={'-y\n@modelcontextprotocol/server-filesystem\n.'}
-            onChange={(e) => edit({ args: e.target.value })}
-            spellCheck={false}
-            {...invalid('args')}
-          />
-          <FieldError field="args" message={issues.args} />
-        </label>
-
-        <label className="field">
-          <span className="field__label">
-            Environment <span className="field__optional">NAME=value, one per line</span>
-          </span>
-          <textarea
-            className="textarea input--mono"
-            data-testid="mcp-env"
-            rows={3}
-            value={draft.env}
-            placeholder="LOG_LEVEL=info"
-            onChange={(e) => edit({ env: e.target.value })}
-            spellCheck={false}
-            {...invalid('env')}
-          />
-          <span className="field__hint">Written into settings: never put keys here.</span>
-          <FieldError field="env" message={issues.env} />
-        </label>
-
-        <label className="field">
-          <span className="field__label">
-            Pass through <span className="field__optional">variable names</span>
-          </span>
-          <textarea
-            className="textarea input--mono"
-            data-testid="mcp-passthrough"
-            rows={3}
-            value={draft.passthrough}
-            placeholder="GITHUB_TOKEN"
-            onChange={(e) => edit({ passthrough: e.target.value })}
-            spellCheck={false}
-            {...invalid('passthrough')}
-          />
-          <span className="field__hint">
-            Copied from Mecatl’s environment. A server gets only PATH, HOME, LANG, LC_ALL, TZ,
-            these, and the variables on the left.
-          </span>
-          <FieldError field="passthrough" message={issues.passthrough} />
-        </label>
+        {draft.kind === 'url' ? (
+          <RemoteFields form={form} edit={edit} invalid={invalid} />
+        ) : (
+          <LocalFields form={form} edit={edit} invalid={invalid} />
+        )}
 
         <fieldset className="field field--wide mcp-form__options">
           <legend className="field__label">Options</legend>
@@ -141,15 +86,17 @@ export function McpServerForm({ form }: { form: ServerForm }): JSX.Element {
             />
             Prefix tool names with <span className="mono">mcp__{draft.name || 'name'}__</span>
           </label>
-          <label className="check">
-            <input
-              type="checkbox"
-              data-testid="mcp-sandbox"
-              checked={draft.sandbox}
-              onChange={(e) => edit({ sandbox: e.target.checked })}
-            />
-            Run in a sandbox (refused where no sandbox is available, never run unconfined)
-          </label>
+          {draft.kind === 'command' && (
+            <label className="check">
+              <input
+                type="checkbox"
+                data-testid="mcp-sandbox"
+                checked={draft.sandbox}
+                onChange={(e) => edit({ sandbox: e.target.checked })}
+              />
+              Run in a sandbox (refused where no sandbox is available, never run unconfined)
+            </label>
+          )}
           <FieldError field="sandbox" message={issues.sandbox} />
           <label className="check">
             <input

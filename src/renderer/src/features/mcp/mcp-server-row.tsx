@@ -7,8 +7,8 @@ import { loadLog, restartServer, setTrust, showDetails, useMcp } from './mcp-sto
 
 interface Props {
   name: string
-  command: string
-  args: string[]
+  /** What the server is: the command line it runs, or the address of a remote one. */
+  address: string
   view: McpServerView | undefined
   origin: 'user' | 'project'
   hasWorkspace: boolean
@@ -123,7 +123,7 @@ function Log({ name }: { name: string }): JSX.Element {
 
 /** One server: what it runs, how it is doing, and (opened) its tools, resources, prompts and log. */
 export function McpServerRow(props: Props): JSX.Element {
-  const { name, command, args, view, origin, hasWorkspace, enabled } = props
+  const { name, address, view, origin, hasWorkspace, enabled } = props
   const expanded = useMcp((s) => (s.state.expanded === name ? s.state.tab : null))
   const busy = useMcp((s) => s.state.busy.includes(name))
   const state = view?.state ?? 'idle'
@@ -160,9 +160,14 @@ export function McpServerRow(props: Props): JSX.Element {
             </span>
           </div>
           <div className="provider-row__meta">
-            <span className="mono" title={[command, ...args].join(' ')}>
-              {[command, ...args].join(' ')}
+            <span className="mono" title={address}>
+              {address}
             </span>
+            {view?.transport && view.transport !== 'stdio' && (
+              <span className="badge" data-testid="mcp-transport-badge">
+                {view.transport === 'http' ? 'Streamable HTTP' : 'SSE'}
+              </span>
+            )}
           </div>
         </div>
         <div className="provider-row__actions">

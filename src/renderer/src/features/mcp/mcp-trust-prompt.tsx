@@ -64,14 +64,29 @@ export function McpTrustPrompt(): JSX.Element | null {
         </header>
         <div className="approval__body">
           <p className="approval__sentence">
-            This project asks Mecatl to start {waiting.length === 1 ? 'a program' : 'programs'} on
-            your computer. Only trust {waiting.length === 1 ? 'it' : 'them'} if you trust where this
-            folder came from.
+            This project asks Mecatl to start or connect to{' '}
+            {waiting.length === 1 ? 'an MCP server' : 'MCP servers'}. Only trust{' '}
+            {waiting.length === 1 ? 'it' : 'them'} if you trust where this folder came from.
           </p>
           {waiting.map((server) => (
             <div key={server.name} className="approval__section" data-testid="mcp-trust-server">
               <div className="approval__label mcp-trust__name">{server.name}</div>
-              <pre className="approval__code">{[server.command, ...server.args].join(' ')}</pre>
+              <pre className="approval__code">
+                {server.url ?? [server.command ?? '', ...server.args].join(' ')}
+              </pre>
+              {server.url && (
+                <p className="field__hint">
+                  A remote server: what its tools are given is sent to this address
+                  {server.headerNames.length > 0 && (
+                    <>
+                      , with the headers{' '}
+                      <span className="mono">{server.headerNames.join(', ')}</span> (secrets from
+                      your environment or stored keys)
+                    </>
+                  )}
+                  {server.auth === 'bearer' && ' and a bearer token from your environment or keys'}.
+                </p>
+              )}
               {server.envNames.length > 0 && (
                 <p className="field__hint">
                   Environment: <span className="mono">{server.envNames.join(', ')}</span>

@@ -1,0 +1,129 @@
+// A remote MCP server, added in Settings → MCP: reached over streamable HTTP (the SDK's own server
+// transport on 127.0.0.1), a header's secret by reference, its tools marked as sending off the
+// machine, and the model calling one. A project's remote server waits for trust like a program.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { parse, stringify } from 'yaml'
+import { latestToolResults } from '../src/main/testing/fake-model-server'
+import { startRemoteMcpServer, type RemoteMcpServer } from '../src/main/testing/remote-mcp-server'
+import { expect, test } from './fixtures/app'
+import { plain, sendMessage, toolCards, waitForTurnEnd } from './fixtures/chat'
+
+const KEY = 'e2e-remote-key-5d1c'
+// The app server is started with this process's environment: the header reads it from there.
+process.env.MECATL_E2E_REMOTE_KEY = KEY
+
+let remote: RemoteMcpServer
+test.beforeEach(async () => {
+  remote = await startRemoteMcpServer({
+    mode: 'streamable',
+    requireHeader: { name: 'x-api-key', value: KEY }
+  })
+})
+test.afterEach(async () => {
+  await remote.close()
+})
+
+test('add a remote server in Settings, see it ready over streamable HTTP, and the model calls it', async ({
+  page,
+  app
+}) => {
+  app.fakeModel.setScript([
+    {
+      text: 'Asking the remote server to echo.',
+      toolCalls: [{ name: 'mcp__remote__echo', input: { text: 'hello over HTTP' } }]
+    },
+    (req) => ({
+      text: `The server answered: ${plain(latestToolResults(req)[0]?.content ?? 'nothing')}`
+    })
+  ])
+  await app.openFolder(page)
+  await page.getByTestId('settings-button').click()
+  await page.getByTestId('mcp-add-button').click()
+  await page.getByTestId('mcp-name').fill('remote')
+  await page.getByTestId('mcp-kind-url').check()
+  await expect(page.getByTestId('mcp-command')).toBeHidden()
+  await page.getByTestId('mcp-url').fill(remote.url.replace('127.0.0.1', 'mcp.example.com'))
+  await page.getByTestId('mcp-headers').fill(`X-Api-Key: ${KEY}`)
+  await page.getByTestId('mcp-apply').click()
+  // Refused in place: plain http off this machine, and a credential written in clear.
+  await expect(page.getByTestId('mcp-issue-url')).toContainText('must use https')
+  await expect(page.getByTestId('mcp-issue-headers')).toContainText(
+    'never written in the settings file in clear'
+  )
+  await page.getByTestId('mcp-form').scrollIntoViewIfNeeded()
+  await app.screenshot(page, 'mcp-remote-01-refused')
+
+  await page.getByTestId('mcp-url').fill(remote.url)
+  await page.getByTestId('mcp-headers').fill('X-Api-Key: ${env:MECATL_E2E_REMOTE_KEY}')
+  await page.getByTestId('mcp-apply').click()
+  await page.getByTestId('provider-save-button').click()
+  await expect(page.getByTestId('settings-save-status')).toHaveText('Saved')
+
+  const row = page.locator('[data-testid="mcp-server"][data-name="remote"]')
+  await expect(row).toHaveAttribute('data-state', 'ready', { timeout: 30_000 })
+  await expect(row.getByTestId('mcp-transport-badge')).toHaveText('Streamable HTTP')
+  await expect(row).toContainText(remote.url)
+  const written = readFileSync(app.settingsFile, 'utf8')
+  expect(parse(written)).toMatchObject({
+    mcp: [
+      { name: 'remote', url: remote.url, headers: { 'X-Api-Key': '${env:MECATL_E2E_REMOTE_KEY}' } }
+    ]
+  })
+  expect(written).not.toContain(KEY)
+  await row.getByTestId('mcp-tab-tools').click()
+  // What the model passes a remote tool leaves the machine.
+  await expect(
+    row.locator('[data-testid="mcp-tool"][data-tool="mcp__remote__echo"]')
+  ).toContainText('Egress: blind')
+  await row.scrollIntoViewIfNeeded()
+  await app.screenshot(page, 'mcp-remote-02-ready')
+
+  await page.getByTestId('settings-close').click()
+  await sendMessage(page, 'Echo something through the remote server')
+  // Not read-only by its hints, so ask mode asks; the dialog says what it sends and where.
+  const dialog = page.getByTestId('approval-modal')
+  await expect(dialog.getByTestId('approval-capabilities')).toContainText('Egress: blind')
+  await app.screenshot(page, 'mcp-remote-03-approval')
+  await page.getByTestId('approval-allow').click()
+  await expect(toolCards(page, 'mcp__remote__echo')).toHaveAttribute('data-state', 'done')
+  await expect(page.getByTestId('message-assistant').last()).toContainText(
+    'The server answered: hello over HTTP'
+  )
+  await waitForTurnEnd(page)
+  expect(remote.unauthorized).toEqual([])
+  expect(app.fakeModel.exhaustedRequests()).toEqual([])
+})
+
+test('a project’s remote server is shown by its address and waits for trust', async ({
+  page,
+  app
+}) => {
+  const projectSettings = path.join(app.workspace, '.mecatl', 'settings.yaml')
+  mkdirSync(path.dirname(projectSettings), { recursive: true })
+  writeFileSync(
+    projectSettings,
+    stringify({
+      mcp: [
+        {
+          name: 'team-remote',
+          url: remote.url,
+          headers: { 'X-Api-Key': '${env:MECATL_E2E_REMOTE_KEY}' }
+        }
+      ]
+    })
+  )
+  await app.openFolder(page)
+  const prompt = page.getByTestId('mcp-trust-prompt')
+  await expect(prompt).toBeVisible()
+  await expect(prompt.getByTestId('mcp-trust-server')).toContainText(remote.url)
+  await expect(prompt.getByTestId('mcp-trust-server')).toContainText('with the headers X-Api-Key')
+  // Nothing was sent before the person decided.
+  expect(remote.requests).toEqual([])
+  await app.screenshot(page, 'mcp-remote-04-trust')
+  await page.getByTestId('mcp-trust-accept').click()
+  await expect(prompt).toBeHidden()
+  await page.getByTestId('settings-button').click()
+  const row = page.locator('[data-testid="mcp-server"][data-name="team-remote"]')
+  await expect(row).toHaveAttribute('data-state', 'ready', { timeout: 30_000 })
+})
