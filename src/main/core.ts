@@ -16,6 +16,7 @@ import type { Provider } from './providers/provider'
 import { ProviderLookup } from './providers/provider-lookup'
 import { EventHub } from './events/event-hub'
 import { createHandlers, type HostHooks } from './handlers'
+import { oauthVault } from './mcp/oauth/oauth-vault'
 import { withKeyFile } from './providers/key-file'
 import { createRouter, type Router } from './rpc/router'
 import { SettingsStore } from './settings/settings-store'
@@ -195,6 +196,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     dataDir: options.dataDir,
     env,
     readSecret: hooks.readSecret,
+    oauthVault: oauthVault(hooks, options.dataDir),
     userSettings: settingsNow,
     // WebSearch and WebOpen too while no backend offers them, so a server cannot take the names.
     reservedNames: () => new Set([...tools.reservedNames(), ...SEARCH_TOOL_NAMES]),

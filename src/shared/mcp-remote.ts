@@ -114,7 +114,9 @@ const reference = (what: string) =>
   })
 
 /**
- * How a remote server is authorized: not at all, or a bearer token by reference.
+ * How a remote server is authorized: not at all, a bearer token by reference, or OAuth as the
+ * MCP authorization specification describes it (sign-in in the browser; a client id registered
+ * with the server beforehand, else registered by Mecatl). Unset: OAuth if the server asks for it.
  */
 export const mcpAuthSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('none') }).strict(),
@@ -124,7 +126,22 @@ export const mcpAuthSchema = z.discriminatedUnion('type', [
       /** The token, by reference: `${env:NAME}` or `${secret:NAME}`. */
       token: reference('the token')
     })
+    .strict(),
+  z
+    .object({
+      type: z.literal('oauth'),
+      /** A client id the server's owner registered for Mecatl; unset: Mecatl registers one. */
+      client_id: z.string().min(1).optional(),
+      /** Its secret, by reference (a confidential client); most desktop clients have none. */
+      client_secret: reference('the client secret').optional(),
+      /** Scopes to ask for; unset: what the server says it needs. */
+      scopes: z.array(z.string().min(1)).optional()
+    })
     .strict()
+    .refine((auth) => auth.client_secret === undefined || auth.client_id !== undefined, {
+      message: 'a client_secret needs the client_id it belongs to',
+      path: ['client_secret']
+    })
 ])
 export type McpAuth = z.infer<typeof mcpAuthSchema>
 

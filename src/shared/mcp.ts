@@ -145,7 +145,9 @@ export const mcpServerStateSchema = z.enum([
   'starting',
   'ready',
   'restarting',
-  'failed'
+  'failed',
+  /** A remote server that wants the person to sign in (OAuth): its tools wait for that. */
+  'needs-sign-in'
 ])
 export type McpServerState = z.infer<typeof mcpServerStateSchema>
 
@@ -180,7 +182,19 @@ export const mcpServerViewSchema = z.object({
   transport: z.enum(['stdio', 'http', 'sse']).nullable(),
   /** The names of a remote server's static headers (their values are never shown). */
   headerNames: z.array(z.string()),
-  auth: z.enum(['none', 'bearer']),
+  auth: z.enum(['none', 'bearer', 'oauth']),
+  /** A remote server's OAuth sign-in; null for one that has never asked for it. */
+  oauth: z
+    .object({
+      state: z.enum(['signed-out', 'signing-in', 'signed-in']),
+      /** When the access token runs out (ms since the epoch); null: the server did not say. */
+      expiresAt: z.number().nullable(),
+      /** Why the last sign-in or refresh failed, in a sentence; null: it did not. */
+      error: z.string().nullable(),
+      /** The login worked, then was revoked or ran out beyond refreshing: sign in again. */
+      lost: z.boolean()
+    })
+    .nullable(),
   envNames: z.array(z.string()),
   enabled: z.boolean(),
   sandbox: z.boolean(),

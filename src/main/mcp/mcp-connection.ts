@@ -148,8 +148,21 @@ export class McpConnection {
     return result as CallToolResult
   }
 
-  async getPrompt(name: string, args: Record<string, string>): Promise<GetPromptResult> {
-    return this.client.getPrompt({ name, arguments: args }, { timeout: REQUEST_TIMEOUT_MS })
+  /** A prompt's messages as one text for the chat input; other content named in brackets. */
+  async getPromptText(name: string, args: Record<string, string>): Promise<string> {
+    const result: GetPromptResult = await this.client.getPrompt(
+      { name, arguments: args },
+      { timeout: REQUEST_TIMEOUT_MS }
+    )
+    return result.messages
+      .map(({ content }) => {
+        if (content.type === 'text') return content.text
+        if (content.type === 'resource' && 'text' in content.resource) {
+          return String(content.resource.text)
+        }
+        return `[${content.type}]`
+      })
+      .join('\n\n')
   }
 
   /** Lists tools, resources and prompts again (all pages). */

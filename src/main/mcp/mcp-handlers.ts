@@ -6,7 +6,15 @@ import type { Handlers } from '../../shared/contract/handlers'
 import { importMcpServers } from './import-config'
 import type { McpManager } from './mcp-manager'
 
-type McpCall = 'mcp.status' | 'mcp.log' | 'mcp.restart' | 'mcp.trust' | 'mcp.prompt' | 'mcp.import'
+type McpCall =
+  | 'mcp.status'
+  | 'mcp.log'
+  | 'mcp.restart'
+  | 'mcp.trust'
+  | 'mcp.signIn'
+  | 'mcp.signOut'
+  | 'mcp.prompt'
+  | 'mcp.import'
 
 /** The MCP calls of the contract; `checkFolder` canonicalises a folder a person named. */
 export function mcpHandlers(
@@ -28,6 +36,11 @@ export function mcpHandlers(
       manager.restart(await checkFolder(workspace), name).catch(failed),
     'mcp.trust': async ({ workspace, names, trust }) =>
       manager.setTrust(await checkFolder(workspace), names, trust).catch(failed),
+    'mcp.signIn': async ({ workspace, name }) => ({
+      url: await manager.signIn(await checkFolder(workspace), name).catch(failed)
+    }),
+    'mcp.signOut': async ({ workspace, name }) =>
+      manager.signOut(await checkFolder(workspace), name).catch(failed),
     'mcp.prompt': async ({ workspace, server, prompt, arguments: args }) => ({
       text: await manager
         .prompt(await checkFolder(workspace), server, prompt, args ?? {})

@@ -7,7 +7,9 @@ import { ProjectSettingsFiles } from '../settings/project-settings'
 import type { LogEcho } from './debug-log'
 import type { SandboxBackend } from './sandbox'
 import { effectiveTimeZone } from './server-env'
-import { defaultBackoff, type Backoff } from './server-supervisor'
+import type { OAuthVault } from './oauth/oauth-vault'
+import { defaultBackoff, type Backoff, type ServerSupervisor } from './server-supervisor'
+import { settingsPart } from './server-view'
 import { TrustStore } from './trust-store'
 import { WorkspaceServers, type WantedServer } from './workspace-servers'
 
@@ -17,6 +19,8 @@ export interface McpManagerOptions {
   env: NodeJS.ProcessEnv
   /** Keys stored with `mecatl keys set` or in Settings: what `${secret:NAME}` reads. */
   readSecret?: (name: string) => string | undefined
+  /** Where remote servers' OAuth sign-ins are kept (see oauth-vault.ts). */
+  oauthVault?: OAuthVault
   userSettings: () => Promise<Settings>
   /** Names of the built-in tools, which a raw-named MCP tool may never take. */
   reservedNames: () => ReadonlySet<string>
@@ -94,6 +98,30 @@ export class McpManager {
     return servers.status()
   }
 
+  /**
+   * Starts signing in to a remote server (OAuth): the page to open, or null when its stored
+   * sign-in still works (it is then started again).
+   */
+  async signIn(workspace: string, name: string): Promise<string | null> {
+    return (await this.server(workspace, name)).signIn()
+  }
+
+  /** Forgets a remote server's sign-in; it then waits for a new one. */
+  async signOut(workspace: string, name: string): Promise<McpStatus> {
+    const servers = await this.sync(workspace)
+    await (await this.server(workspace, name)).signOut()
+    return servers.status()
+  }
+
+  private async server(workspace: string, name: string): Promise<ServerSupervisor> {
+    const server = (await this.sync(workspace)).get(name)
+    if (!server) throw new Error(`there is no MCP server named "${name}" for this project`)
+    if (server.state === 'disabled' || server.state === 'untrusted') {
+      throw new Error(`the MCP server "${name}" is ${server.state}; enable or trust it first`)
+    }
+    return server
+  }
+
   /** Approves (or withdraws approval of) project-defined servers, then applies it. */
   async setTrust(workspace: string, names: readonly string[], trust: boolean): Promise<McpStatus> {
     const key = canonical(workspace)
@@ -151,6 +179,7 @@ export class McpManager {
           cwd: key,
           appEnv: this.options.env,
           secrets: { env: this.options.env, readSecret: this.options.readSecret },
+          oauthVault: this.options.oauthVault,
           startupTimeoutMs: this.options.startupTimeoutMs ?? DEFAULT_STARTUP_TIMEOUT_MS,
           sandbox: this.options.sandbox ?? null,
           backoff: this.options.backoff ?? defaultBackoff,
@@ -229,17 +258,8 @@ function canonical(workspace: string): string {
 
 function configView(server: McpServerSettings): McpServerView {
   return {
-    name: server.name,
-    origin: 'user',
-    command: server.command ?? null,
-    args: [...server.args],
-    url: server.url ?? null,
-    transport: server.url === undefined ? 'stdio' : (server.transport ?? null),
-    headerNames: Object.keys(server.headers ?? {}),
-    auth: server.auth?.type ?? 'none',
-    envNames: [...Object.keys(server.env), ...server.env_passthrough],
-    enabled: server.enabled,
-    sandbox: server.sandbox,
+    ...settingsPart(server, 'user'),
+    oauth: null,
     state: server.enabled ? 'idle' : 'disabled',
     error: null,
     pid: null,

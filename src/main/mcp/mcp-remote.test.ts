@@ -108,6 +108,22 @@ describe('a remote MCP server', () => {
     expect(log.map((line) => line.text).join('\n')).toContain('trying the legacy SSE transport')
   })
 
+  it('sends the headers on the legacy SSE transport too: its event stream and its posts', async () => {
+    const old = await fixture({
+      mode: 'sse-only',
+      requireHeader: { name: 'x-api-key', value: 'sse-secret' }
+    })
+    const s = await setup(
+      [{ name: 'remote', url: old.url, headers: { 'X-Api-Key': '${env:REMOTE_SSE_KEY}' } }],
+      { env: { ...process.env, REMOTE_SSE_KEY: 'sse-secret' } }
+    )
+    expect((await serverView(s)).transport).toBe('sse')
+    expect(await call(s, 'mcp__remote__echo', { text: 'both ways' })).toContain('both ways')
+    const sse = old.requests.filter((r) => r.method === 'GET' || r.path.startsWith('/messages'))
+    expect(sse.length).toBeGreaterThan(1)
+    for (const request of sse) expect(request.headers['x-api-key']).toBe('sse-secret')
+  })
+
   it('speaks only the transport set: streamable HTTP to an old server fails with what to change', async () => {
     const old = await fixture({ mode: 'sse-only' })
     const s = await setup([{ name: 'remote', url: old.url, transport: 'http' }])

@@ -4,7 +4,7 @@ import {
   StreamableHTTPError
 } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js'
-import type { FetchLike, Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
+import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js'
 import type { McpServerSettings } from '../../shared/mcp'
 import { secretReferences, SECRET_REFERENCE } from '../../shared/mcp-remote'
 import { abortableFetch } from '../net/abortable-fetch'
@@ -66,7 +66,10 @@ function lookup(from: 'env' | 'secret', name: string, secrets: SecretSource): st
 }
 
 /** The SDK's transport of one kind for `target`; every request through abortableFetch. */
-export function remoteTransport(target: RemoteTarget, kind: 'http' | 'sse'): Transport {
+export function remoteTransport(
+  target: RemoteTarget,
+  kind: 'http' | 'sse'
+): StreamableHTTPClientTransport | SSEClientTransport {
   const options = {
     requestInit: { headers: target.headers },
     fetch: target.auth?.fetch ?? abortableFetch,

@@ -5,9 +5,12 @@ import type { LogEcho } from './debug-log'
 import { LogRing } from './log-ring'
 import { McpConnection, REQUEST_TIMEOUT_MS, type ConnectionTarget } from './mcp-connection'
 import { mcpTool, registeredToolName, toToolOutput, type McpCallTarget } from './mcp-tool'
+import { RemoteAuth } from './oauth/remote-auth'
+import type { OAuthVault } from './oauth/oauth-vault'
 import { remoteTarget, type SecretSource } from './remote-transport'
 import { sandboxMissing, type SandboxBackend } from './sandbox'
 import { serverEnvironment } from './server-env'
+import { settingsPart } from './server-view'
 
 /** A server's settings with where they came from. */
 export interface ResolvedServer {
@@ -37,6 +40,8 @@ export interface SupervisorDeps {
   appEnv: NodeJS.ProcessEnv
   /** Where a remote server's header references are read (the app's environment, stored keys). */
   secrets: SecretSource
+  /** Where remote servers' OAuth sign-ins are kept; none: no server signs in. */
+  oauthVault?: OAuthVault
   timeZone: string
   startupTimeoutMs: number
   sandbox: SandboxBackend | null
@@ -74,6 +79,10 @@ export class ServerSupervisor implements McpCallTarget {
   private retryTimer: NodeJS.Timeout | null = null
   private attempts = 0
   private readyAt = 0
+  /** A remote server's OAuth side; null for one that does not sign in (see RemoteAuth). */
+  private readonly remoteAuth: RemoteAuth | null
+  /** Why its OAuth side could not be set up (a client secret whose reference is missing). */
+  private readonly authProblem: string | null = null
 
   constructor(
     readonly config: ResolvedServer,
@@ -81,6 +90,13 @@ export class ServerSupervisor implements McpCallTarget {
     initial: 'disabled' | 'untrusted' | 'idle'
   ) {
     this.state = initial
+    let remoteAuth: RemoteAuth | null = null
+    try {
+      remoteAuth = RemoteAuth.of(config.settings, deps.oauthVault, deps.secrets)
+    } catch (error) {
+      this.authProblem = error instanceof Error ? error.message : String(error)
+    }
+    this.remoteAuth = remoteAuth
     this.log = new LogRing(
       500,
       deps.onChange,
@@ -129,6 +145,12 @@ export class ServerSupervisor implements McpCallTarget {
     signal: AbortSignal,
     external: boolean
   ): Promise<ToolOutput> {
+    if (this.state === 'needs-sign-in') {
+      return errorOutput(
+        `MCP call failed: ${this.error ?? 'the server needs you to sign in'}. Go on without it, or ask the person to sign in.`
+      )
+    }
+    await this.remoteAuth?.refreshIfDue()
     const connection = this.connection
     if (!connection || this.state !== 'ready') {
       const why = this.error ? `: ${this.error}` : ''
@@ -140,6 +162,16 @@ export class ServerSupervisor implements McpCallTarget {
       return toToolOutput(await connection.callTool(tool, args, signal), external)
     } catch (error) {
       if (signal.aborted) return errorOutput('MCP call failed: the call was stopped.')
+      const signIn = await this.remoteAuth?.signInNeeded(error)
+      if (signIn) {
+        // The login was revoked or ran out and could not be refreshed: the session goes on.
+        await this.shutdown()
+        this.log.event(signIn)
+        this.setState('needs-sign-in', signIn)
+        return errorOutput(
+          `MCP call failed: ${signIn}. Go on without it, or ask the person to sign in.`
+        )
+      }
       return errorOutput(`MCP call failed: ${this.describeCallError(error)}`)
     }
   }
@@ -148,33 +180,15 @@ export class ServerSupervisor implements McpCallTarget {
     if (!this.connection || this.state !== 'ready') {
       throw new Error(`the MCP server "${this.name}" is ${this.state}; wait until it is ready`)
     }
-    const result = await this.connection.getPrompt(name, args)
-    return result.messages
-      .map((message) => {
-        const content = message.content
-        if (content.type === 'text') return content.text
-        if (content.type === 'resource' && 'text' in content.resource) {
-          return String(content.resource.text)
-        }
-        return `[${content.type}]`
-      })
-      .join('\n\n')
+    return this.connection.getPromptText(name, args)
   }
 
   view(): McpServerView {
-    const s = this.config.settings
+    const part = settingsPart(this.config.settings, this.config.origin)
     return {
-      name: s.name,
-      origin: this.config.origin,
-      command: s.command ?? null,
-      args: [...s.args],
-      url: s.url ?? null,
-      transport: s.url === undefined ? 'stdio' : (this.connection?.kind ?? s.transport ?? null),
-      headerNames: Object.keys(s.headers ?? {}),
-      auth: s.auth?.type ?? 'none',
-      envNames: [...Object.keys(s.env), ...s.env_passthrough],
-      enabled: s.enabled,
-      sandbox: s.sandbox,
+      ...part,
+      transport: this.connection?.kind ?? part.transport,
+      oauth: this.remoteAuth?.view() ?? null,
       state: this.state,
       error: this.error,
       pid: this.state === 'ready' ? (this.connection?.pid ?? null) : null,
@@ -196,6 +210,11 @@ export class ServerSupervisor implements McpCallTarget {
   private async attempt(generation: number, recovering: boolean): Promise<void> {
     let target: ConnectionTarget
     try {
+      if (this.authProblem) throw new Error(this.authProblem)
+      const missing = this.remoteAuth?.missingSignIn()
+      // Never in the way: a server nobody signed in to is not contacted, and waits for sign-in.
+      if (missing) return this.waitForSignIn(generation, missing)
+      await this.remoteAuth?.refreshIfDue()
       target = await this.target()
     } catch (error) {
       // Never started unconfined, or with a hole in its headers, instead: the reason is the
@@ -220,6 +239,8 @@ export class ServerSupervisor implements McpCallTarget {
         }
       })
     } catch (error) {
+      const signIn = await this.remoteAuth?.signInNeeded((error as Error).cause ?? error)
+      if (signIn) return this.waitForSignIn(generation, signIn)
       const message = error instanceof Error ? error.message : String(error)
       return this.failed(generation, message, recovering)
     }
@@ -235,7 +256,10 @@ export class ServerSupervisor implements McpCallTarget {
   /** How this server is reached: its program (confined when it asks to be) or its address. */
   private async target(): Promise<ConnectionTarget> {
     const s = this.config.settings
-    if (s.url !== undefined) return { kind: 'remote', ...remoteTarget(s, this.deps.secrets) }
+    if (s.url !== undefined) {
+      const auth = this.remoteAuth?.transportAuth()
+      return { kind: 'remote', ...remoteTarget(s, this.deps.secrets), ...(auth ? { auth } : {}) }
+    }
     // The settings check gives every server a command or a url.
     let command = s.command ?? ''
     let args = [...s.args]
@@ -285,6 +309,59 @@ export class ServerSupervisor implements McpCallTarget {
     this.setState('ready', null)
   }
 
+  /**
+   * Starts the person's sign-in (OAuth): resolves with the page to open, or null when the stored
+   * sign-in still works. The server starts the moment the browser comes back signed in.
+   */
+  async signIn(): Promise<string | null> {
+    const auth = this.remoteAuth
+    if (!auth) {
+      throw new Error(
+        this.authProblem ?? `the MCP server "${this.name}" does not sign in with OAuth`
+      )
+    }
+    const s = this.config.settings
+    const target = remoteTarget(s, this.deps.secrets)
+    const kind = this.connection?.kind === 'sse' || s.transport === 'sse' ? 'sse' : 'http'
+    const started = auth.signIn(target, kind)
+    this.deps.onChange()
+    const begun = await started.finally(() => this.deps.onChange())
+    if (!begun) {
+      await this.restart()
+      return null
+    }
+    this.log.event('signing in: waiting for the browser')
+    void begun.done.then(
+      () => {
+        this.log.event('signed in')
+        return this.restart()
+      },
+      (error: unknown) => {
+        this.log.event(
+          `signing in failed: ${error instanceof Error ? error.message : String(error)}`
+        )
+        this.deps.onChange()
+      }
+    )
+    return begun.url.href
+  }
+
+  /** Forgets the sign-in (its tokens and registration) and waits for a new one. */
+  async signOut(): Promise<void> {
+    if (!this.remoteAuth) throw new Error(`the MCP server "${this.name}" has no sign-in`)
+    await this.remoteAuth.signOut()
+    this.log.event('signed out')
+    await this.restart()
+  }
+
+  private waitForSignIn(generation: number, why: string): void {
+    if (generation !== this.generation) return
+    this.connection = null
+    this.toolList = []
+    this.log.event(why)
+    this.setState('needs-sign-in', why)
+  }
+
   private failed(generation: number, message: string, retry: boolean): void {
     if (generation !== this.generation) return
     this.collision = null
@@ -328,6 +405,7 @@ export class ServerSupervisor implements McpCallTarget {
 
   private async shutdown(): Promise<void> {
     this.generation++
+    this.remoteAuth?.cancelSignIn()
     this.clearRetry()
     const connection = this.connection
     this.connection = null

@@ -60,6 +60,23 @@ export class KeyFile {
     })
   }
 
+  /**
+   * Replaces the value under `name` with what `edit` makes of the value stored now (undefined:
+   * none), read and written under the file's lock, so changes made at once to one value are
+   * applied one after the other; `edit` returning undefined removes it.
+   */
+  async update(
+    name: string,
+    edit: (stored: string | undefined) => string | undefined
+  ): Promise<void> {
+    await this.change((keys) => {
+      const next = edit(keys.get(name))
+      if (next === undefined) return keys.delete(name)
+      keys.set(name, next)
+      return true
+    })
+  }
+
   /** Removes the key under `name`; false when there was none. */
   async remove(name: string): Promise<boolean> {
     return this.change((keys) => keys.delete(name))
@@ -76,7 +93,7 @@ export class KeyFile {
       if (!edit(keys)) return false
       const content = JSON.stringify(Object.fromEntries(keys), null, 2)
       // Created at 0600 from the start: never a moment where the new key is readable by others.
-      await writeFileAtomicIn(pathDir(dir), FILE_NAME, content, 0o600)
+      await writeFileAtomicIn(pathDir(dir), path.basename(this.path), content, 0o600)
       return true
     })
   }

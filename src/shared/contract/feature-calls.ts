@@ -107,6 +107,20 @@ export const featureCalls = {
     input: z.object({ workspace: folderPath, name: z.string().min(1) }).strict(),
     output: mcpStatusSchema
   },
+  /**
+   * Starts signing in to a remote server (OAuth): `url` is the page to open for the person (the
+   * system browser; a tab in browser mode), null when the stored sign-in still works. The server
+   * starts by itself once the browser comes back signed in.
+   */
+  'mcp.signIn': {
+    input: z.object({ workspace: folderPath, name: z.string().min(1) }).strict(),
+    output: z.object({ url: z.string().nullable() })
+  },
+  /** Forgets a remote server's sign-in (its tokens); it then waits for a new one. */
+  'mcp.signOut': {
+    input: z.object({ workspace: folderPath, name: z.string().min(1) }).strict(),
+    output: mcpStatusSchema
+  },
   /** Trusts (or stops trusting) project-defined servers for this project, by name. */
   'mcp.trust': {
     input: z

@@ -43,6 +43,8 @@ export const callNames = [
   'mcp.log',
   'mcp.restart',
   'mcp.trust',
+  'mcp.signIn',
+  'mcp.signOut',
   'mcp.prompt',
   'mcp.import',
   'spill.read',

@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, type JSX } from 'react'
 import { ApprovalModal } from '../features/approvals/approval-modal'
 import { ChatView } from '../features/chat/chat-view'
+import { McpSignInNotice } from '../features/mcp/mcp-sign-in-notice'
 import { McpTrustPrompt } from '../features/mcp/mcp-trust-prompt'
 import { loadModels, useChat } from '../features/chat/chat-store'
 import { SessionsSidebar } from '../features/sessions/sessions-sidebar'
@@ -163,6 +164,7 @@ export function ProjectWindow({
       <TrustDialog />
       <RestoreDialog />
       {status === 'ready' && <McpTrustPrompt />}
+      {status === 'ready' && <McpSignInNotice />}
     </div>
   )
 }

@@ -42,6 +42,21 @@ describe('server drafts', () => {
       headers: 'X-Api-Key: ${secret:LINEAR}\nX-Team: platform'
     })
     expect(draftToSettings(draft, [])).toEqual({ ok: true, value: remote })
+    // OAuth with a pre-registered client; no auth at all means "sign in if the server asks".
+    const signed = {
+      name: 'notion',
+      url: 'https://mcp.notion.com/mcp',
+      auth: {
+        type: 'oauth',
+        client_id: 'mecatl',
+        client_secret: '${secret:NOTION}',
+        scopes: ['read', 'write']
+      }
+    }
+    expect(draftToSettings(draftFromSettings(signed), [])).toEqual({ ok: true, value: signed })
+    const asked = { name: 'asked', url: 'https://mcp.example.com/mcp' }
+    expect(draftFromSettings(asked).auth).toBe('auto')
+    expect(draftToSettings(draftFromSettings(asked), [])).toEqual({ ok: true, value: asked })
     // Switching a draft to remote leaves the command's settings out of the file.
     const switched = {
       ...draftFromSettings(everything),

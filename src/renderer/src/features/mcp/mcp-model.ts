@@ -12,9 +12,15 @@ export interface ServerDraft {
   transport: '' | 'http' | 'sse'
   /** `Name: value`, one a line; secrets as `${env:NAME}` or `${secret:NAME}`. */
   headers: string
-  auth: 'none' | 'bearer'
+  /** `auto`: OAuth if the server asks for it (no `auth` in the file). */
+  auth: 'auto' | 'none' | 'bearer' | 'oauth'
   /** The bearer token's reference: `${env:NAME}` or `${secret:NAME}`. */
   token: string
+  /** OAuth: a client id registered for Mecatl ('' : Mecatl registers one), its secret's reference. */
+  clientId: string
+  clientSecret: string
+  /** OAuth scopes, separated by spaces ('' : what the server asks for). */
+  scopes: string
   /** One argument a line, so arguments with spaces need no quoting. */
   args: string
   /** `NAME=value`, one a line. */
@@ -73,8 +79,11 @@ export function emptyDraft(taken: readonly string[]): ServerDraft {
     url: '',
     transport: '',
     headers: '',
-    auth: 'none',
+    auth: 'auto',
     token: '',
+    clientId: '',
+    clientSecret: '',
+    scopes: '',
     args: '',
     env: '',
     passthrough: '',
@@ -114,8 +123,12 @@ export function draftFromSettings(server: Record<string, unknown>): ServerDraft 
     headers: Object.entries(headers)
       .map(([key, value]) => `${key}: ${text(value)}`)
       .join('\n'),
-    auth: auth.type === 'bearer' ? 'bearer' : 'none',
+    auth:
+      auth.type === 'bearer' || auth.type === 'oauth' || auth.type === 'none' ? auth.type : 'auto',
     token: text(auth.token),
+    clientId: text(auth.client_id),
+    clientSecret: text(auth.client_secret),
+    scopes: strings(auth.scopes).join(' '),
     args: strings(server.args).join('\n'),
     env: Object.entries(env)
       .map(([key, value]) => `${key}=${text(value)}`)
@@ -222,7 +235,16 @@ function remoteValue(draft: ServerDraft, issues: DraftIssues): Record<string, un
   const value: Record<string, unknown> = { url: draft.url.trim() }
   if (draft.transport !== '') value.transport = draft.transport
   if (Object.keys(headers).length > 0) value.headers = headers
+  if (draft.auth === 'none') value.auth = { type: 'none' }
   if (draft.auth === 'bearer') value.auth = { type: 'bearer', token: draft.token.trim() }
+  if (draft.auth === 'oauth') {
+    const oauth: Record<string, unknown> = { type: 'oauth' }
+    if (draft.clientId.trim()) oauth.client_id = draft.clientId.trim()
+    if (draft.clientSecret.trim()) oauth.client_secret = draft.clientSecret.trim()
+    const scopes = draft.scopes.split(/\s+/).filter((scope) => scope !== '')
+    if (scopes.length > 0) oauth.scopes = scopes
+    value.auth = oauth
+  }
   return value
 }
 

@@ -13,6 +13,7 @@ function view(patch: Partial<McpServerView>): McpServerView {
     transport: 'stdio',
     headerNames: [],
     auth: 'none',
+    oauth: null,
     envNames: [],
     enabled: true,
     sandbox: false,

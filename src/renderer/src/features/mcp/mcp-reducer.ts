@@ -194,5 +194,7 @@ export function stateLabel(view: McpServerView | undefined, hasWorkspace: boolea
       return 'Not trusted'
     case 'idle':
       return hasWorkspace ? 'Stopped' : 'Starts when a project folder is open'
+    case 'needs-sign-in':
+      return view.oauth?.state === 'signing-in' ? 'Signing in…' : 'Needs sign-in'
   }
 }

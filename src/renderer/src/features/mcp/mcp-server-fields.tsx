@@ -102,6 +102,28 @@ export function LocalFields({ form, edit, invalid }: FieldsProps): JSX.Element {
   )
 }
 
+/** The optional client details of `auth: oauth`, in the order the form shows them. */
+const OAUTH_FIELDS = [
+  {
+    field: 'clientId',
+    testId: 'mcp-client-id',
+    label: 'Client id',
+    placeholder: "client id the server's owner registered (optional)"
+  },
+  {
+    field: 'clientSecret',
+    testId: 'mcp-client-secret',
+    label: 'Client secret reference',
+    placeholder: '${secret:NAME} for its secret (optional)'
+  },
+  {
+    field: 'scopes',
+    testId: 'mcp-scopes',
+    label: 'Scopes',
+    placeholder: 'scopes, separated by spaces (optional)'
+  }
+] as const
+
 /** How a remote server is reached: its address, transport, headers and credentials. */
 export function RemoteFields({ form, edit, invalid }: FieldsProps): JSX.Element {
   const { draft, issues } = form
@@ -148,9 +170,24 @@ export function RemoteFields({ form, edit, invalid }: FieldsProps): JSX.Element 
           value={draft.auth}
           onChange={(e) => edit({ auth: e.target.value as ServerDraft['auth'] })}
         >
-          <option value="none">None</option>
+          <option value="auto">Sign in (OAuth) if the server asks</option>
+          <option value="oauth">Sign in (OAuth), with these client details</option>
           <option value="bearer">Bearer token from a variable or a stored key</option>
+          <option value="none">None</option>
         </select>
+        {draft.auth === 'oauth' &&
+          OAUTH_FIELDS.map(({ field, testId, label, placeholder }) => (
+            <input
+              key={field}
+              className="input input--mono"
+              data-testid={testId}
+              aria-label={label}
+              value={draft[field]}
+              placeholder={placeholder}
+              onChange={(e) => edit({ [field]: e.target.value })}
+              spellCheck={false}
+            />
+          ))}
         {draft.auth === 'bearer' && (
           <input
             className="input input--mono"

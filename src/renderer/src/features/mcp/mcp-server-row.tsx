@@ -3,7 +3,7 @@ import type { McpServerView } from '../../../../shared/mcp'
 import { promptCommand } from '../../../../shared/mcp'
 import { capabilityBadges } from '../approvals/describe-approval'
 import { stateLabel, type DetailTab } from './mcp-reducer'
-import { loadLog, restartServer, setTrust, showDetails, useMcp } from './mcp-store'
+import { loadLog, restartServer, setTrust, showDetails, signIn, signOut, useMcp } from './mcp-store'
 
 interface Props {
   name: string
@@ -121,6 +121,20 @@ function Log({ name }: { name: string }): JSX.Element {
   )
 }
 
+/** Where a remote server's sign-in stands, with when its token runs out. */
+function signInLabel(oauth: NonNullable<McpServerView['oauth']>): string {
+  if (oauth.state === 'signing-in') return 'Waiting for the browser…'
+  if (oauth.state === 'signed-out') {
+    return oauth.error ?? 'Not signed in: its tools appear once you sign in'
+  }
+  if (oauth.expiresAt === null) return 'Signed in'
+  const time = new Date(oauth.expiresAt).toLocaleTimeString([], {
+    hour: '2-digit',
+    minute: '2-digit'
+  })
+  return `Signed in · token renews before ${time}`
+}
+
 /** One server: what it runs, how it is doing, and (opened) its tools, resources, prompts and log. */
 export function McpServerRow(props: Props): JSX.Element {
   const { name, address, view, origin, hasWorkspace, enabled } = props
@@ -168,6 +182,11 @@ export function McpServerRow(props: Props): JSX.Element {
                 {view.transport === 'http' ? 'Streamable HTTP' : 'SSE'}
               </span>
             )}
+            {view?.oauth && (
+              <span className="mcp-row__signin" data-testid="mcp-sign-in-state">
+                {signInLabel(view.oauth)}
+              </span>
+            )}
           </div>
         </div>
         <div className="provider-row__actions">
@@ -200,6 +219,28 @@ export function McpServerRow(props: Props): JSX.Element {
               onClick={() => void setTrust([name], false)}
             >
               Stop trusting
+            </button>
+          )}
+          {hasWorkspace && view?.oauth && view.oauth.state !== 'signed-in' && (
+            <button
+              type="button"
+              className="button button--small button--primary"
+              data-testid="mcp-sign-in"
+              disabled={busy}
+              onClick={() => void signIn(name)}
+            >
+              {view.oauth.state === 'signing-in' ? 'Sign in again' : 'Sign in'}
+            </button>
+          )}
+          {hasWorkspace && view?.oauth?.state === 'signed-in' && (
+            <button
+              type="button"
+              className="button button--small button--ghost"
+              data-testid="mcp-sign-out"
+              disabled={busy}
+              onClick={() => void signOut(name)}
+            >
+              Sign out
             </button>
           )}
           {hasWorkspace && view && (running || state === 'failed') && (
@@ -236,7 +277,8 @@ export function McpServerRow(props: Props): JSX.Element {
         </div>
       </div>
 
-      {view?.error && (
+      {/* Waiting for sign-in is no failure: the row says it beside the Sign in button. */}
+      {view?.error && view.state !== 'needs-sign-in' && (
         <p className="mcp-row__error" role="alert" data-testid="mcp-error">
           {view.error}
         </p>

@@ -86,6 +86,39 @@ export function restartServer(name: string): Promise<void> {
   })
 }
 
+/**
+ * Signs in to a remote server (OAuth): its authorization page opens in a new tab (the system
+ * browser on the desktop); the server starts by itself once the browser comes back signed in.
+ * The tab is opened before the answer comes, in the click, so no popup blocker stops it.
+ */
+export function signIn(name: string): Promise<void> {
+  const { workspace } = current()
+  if (!workspace) return Promise.resolve()
+  const tab = window.open('about:blank', '_blank')
+  if (tab) tab.opener = null
+  return withBusy(name, async () => {
+    try {
+      const { url } = await call('mcp.signIn', { workspace, name })
+      if (!url) tab?.close()
+      else if (tab) tab.location.href = url
+      else window.open(url, '_blank', 'noopener')
+    } catch (error) {
+      tab?.close()
+      throw error
+    }
+    await loadMcpStatus(workspace)
+  })
+}
+
+/** Forgets a remote server's sign-in; it then waits for a new one. */
+export function signOut(name: string): Promise<void> {
+  const { workspace } = current()
+  if (!workspace) return Promise.resolve()
+  return withBusy(name, async () => {
+    dispatch({ type: 'status-loaded', status: await call('mcp.signOut', { workspace, name }) })
+  })
+}
+
 /** Trusts (or stops trusting) project-defined servers for this folder; trusted ones start. */
 export function setTrust(names: string[], trust: boolean): Promise<void> {
   const { workspace } = current()
