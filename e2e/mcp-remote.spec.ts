@@ -76,6 +76,19 @@ test('add a remote server in Settings, see it ready over streamable HTTP, and th
   await expect(
     row.locator('[data-testid="mcp-tool"][data-tool="mcp__remote__echo"]')
   ).toContainText('Egress: blind')
+  // A tool switched off is not offered to the model; the switch is a draft until Save.
+  const slow = row.locator('[data-testid="mcp-tool"][data-tool="mcp__remote__slow"]')
+  await slow.getByTestId('mcp-tool-enabled').uncheck()
+  await page.getByTestId('provider-save-button').click()
+  await expect(page.getByTestId('settings-save-status')).toHaveText('Saved')
+  await expect(row).toHaveAttribute('data-state', 'ready', { timeout: 30_000 })
+  // The Tools tab stays open across the restart the saved change makes.
+  await expect(row.locator('[data-testid="mcp-tool-off"][data-tool="slow"]')).toContainText(
+    'Off: not offered to the model'
+  )
+  expect(parse(readFileSync(app.settingsFile, 'utf8'))).toMatchObject({
+    mcp: [{ name: 'remote', disabled_tools: ['slow'] }]
+  })
   await row.scrollIntoViewIfNeeded()
   await app.screenshot(page, 'mcp-remote-02-ready')
 
@@ -92,6 +105,7 @@ test('add a remote server in Settings, see it ready over streamable HTTP, and th
   )
   await waitForTurnEnd(page)
   expect(remote.unauthorized).toEqual([])
+  expect(app.fakeModel.chatRequests()[0]?.tools).not.toContain('mcp__remote__slow')
   expect(app.fakeModel.exhaustedRequests()).toEqual([])
 })
 

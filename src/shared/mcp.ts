@@ -80,7 +80,9 @@ export const mcpServerSettingsSchema = z
      * `lazy`: the server's tools are not sent to the model until it finds them with ToolSearch,
      * so a server of many tools does not fill the prompt. Unset: sent from the start.
      */
-    disclose: z.enum(['eager', 'lazy']).optional()
+    disclose: z.enum(['eager', 'lazy']).optional(),
+    /** Tools of the server (its own names, as it lists them) left out of the catalog. */
+    disabled_tools: z.array(z.string().min(1)).default([])
   })
   .strict()
   .superRefine((server, ctx) => {
@@ -203,6 +205,10 @@ export const mcpServerViewSchema = z.object({
   pid: z.number().nullable(),
   restarts: z.number(),
   tools: z.array(toolDescriptorSchema),
+  /** Each tool's own name at its server (what `disabled_tools` lists), by its name in the catalog. */
+  toolNames: z.record(z.string(), z.string()),
+  /** The server's tools switched off in the settings (`disabled_tools`), with what they do. */
+  offTools: z.array(z.object({ name: z.string(), description: z.string() })),
   resources: z.array(mcpResourceSchema),
   prompts: z.array(mcpPromptSchema),
   /** How many log lines were ever written, so a log pane knows when to read again. */

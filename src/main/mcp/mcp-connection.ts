@@ -1,9 +1,12 @@
+import path from 'node:path'
 import { StringDecoder } from 'node:string_decoder'
+import { pathToFileURL } from 'node:url'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
 import {
   ErrorCode,
+  ListRootsRequestSchema,
   McpError,
   PromptListChangedNotificationSchema,
   ResourceListChangedNotificationSchema,
@@ -43,6 +46,8 @@ export interface ConnectionOptions {
   log: LogRing
   /** How long the handshake and first listings may take before the server counts as failed. */
   startupTimeoutMs: number
+  /** The project folder, offered to the server as its root (MCP roots). */
+  root: string
   /** The process went away without close() being called. */
   onLost: () => void
   /** The server said its tools, resources or prompts changed; they are listed again first. */
@@ -97,7 +102,13 @@ export class McpConnection {
     transport: Transport,
     kind: TransportKind
   ): Promise<McpConnection> {
-    const client = new Client({ name: 'mecatl', version }, { capabilities: {} })
+    // The project folder is the one root a server is offered; it never changes while connected.
+    const client = new Client(
+      { name: 'mecatl', version },
+      { capabilities: { roots: { listChanged: false } } }
+    )
+    const root = { uri: pathToFileURL(options.root).href, name: path.basename(options.root) }
+    client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: [root] }))
     const connection = new McpConnection(client, transport, kind, options)
     let exited = false
     client.onclose = () => {

@@ -265,6 +265,8 @@ function configView(server: McpServerSettings): McpServerView {
     pid: null,
     restarts: 0,
     tools: [],
+    toolNames: {},
+    offTools: [],
     resources: [],
     prompts: [],
     logCount: 0

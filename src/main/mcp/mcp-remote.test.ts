@@ -3,7 +3,8 @@ import { mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promi
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { pathToFileURL } from 'node:url'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import YAML from 'yaml'
 import type { McpServerSettingsInput } from '../../shared/mcp'
 import { createCore, type Core } from '../core'
@@ -62,15 +63,15 @@ async function serverView(s: Setup, name = 'remote') {
   return view
 }
 
-async function call(s: Setup, name: string, input: unknown): Promise<string> {
+async function call(
+  s: Setup,
+  name: string,
+  input: unknown,
+  signal = new AbortController().signal
+): Promise<string> {
   const tool = (await s.core.catalogFor(s.workspace)).get(name)
   if (!tool) throw new Error(`no tool ${name}`)
-  const ctx = {
-    sessionId: 't',
-    jail: new PathJail(s.workspace),
-    reads: new ReadVersions(),
-    signal: new AbortController().signal
-  }
+  const ctx = { sessionId: 't', jail: new PathJail(s.workspace), reads: new ReadVersions(), signal }
   const output = await tool.call(tool.inputSchema.parse(input), ctx)
   return output.content.map((block) => (block.type === 'text' ? block.text : '')).join('\n')
 }
@@ -96,6 +97,19 @@ describe('a remote MCP server', () => {
       egress: 'chosen'
     })
     expect(remote.requests.some((r) => r.method === 'POST' && r.path === '/mcp')).toBe(true)
+  })
+
+  it('leaves the tools switched off out of the catalog, and lists them as off', async () => {
+    const remote = await fixture({ mode: 'streamable' })
+    const s = await setup([{ name: 'remote', url: remote.url, disabled_tools: ['slow'] }])
+    const view = await serverView(s)
+    expect(view.tools.map((t) => t.name)).toEqual(['mcp__remote__echo'])
+    expect(view.toolNames).toEqual({ mcp__remote__echo: 'echo' })
+    expect(view.offTools.map((t) => t.name)).toEqual(['slow'])
+    const catalog = await s.core.catalogFor(s.workspace)
+    expect(catalog.get('mcp__remote__slow')).toBeUndefined()
+    expect(catalog.modelSchemas().some((t) => t.name === 'mcp__remote__slow')).toBe(false)
+    expect(await call(s, 'mcp__remote__echo', { text: 'still here' })).toContain('still here')
   })
 
   it('falls back to the legacy SSE transport for an old server, and says so in its log', async () => {
@@ -216,5 +230,34 @@ describe('a remote MCP server', () => {
     // A server that failed leaves the rest of the catalog working.
     const names = (await s.core.catalogFor(s.workspace)).list().map((t) => t.name)
     expect(names).toContain('Read')
+  })
+
+  it('is offered the project folder as its root, and its new tools join the catalog live', async () => {
+    const remote = await fixture({ mode: 'streamable' })
+    const s = await setup([{ name: 'remote', url: remote.url }])
+    expect((await serverView(s)).state).toBe('ready')
+    await remote.streamOpen()
+    expect(await remote.listRoots()).toEqual({
+      roots: [{ uri: pathToFileURL(s.workspace).href, name: path.basename(s.workspace) }]
+    })
+    remote.addTool('added', 'A tool the server added while connected.')
+    await vi.waitFor(
+      async () =>
+        expect((await s.core.catalogFor(s.workspace)).get('mcp__remote__added')).toBeDefined(),
+      { timeout: 10_000 }
+    )
+  })
+
+  it('sends the server a cancel for its running call when the turn stops', async () => {
+    const remote = await fixture({ mode: 'streamable' })
+    const s = await setup([{ name: 'remote', url: remote.url }])
+    const stop = new AbortController()
+    const running = call(s, 'mcp__remote__slow', {}, stop.signal)
+    await vi.waitFor(() => expect(remote.slowCalls).toHaveLength(1), { timeout: 10_000 })
+    stop.abort()
+    expect(await running).toContain('the call was stopped')
+    await vi.waitFor(() => expect(remote.cancelled).toEqual(remote.slowCalls), { timeout: 10_000 })
+    // The server goes on serving.
+    expect(await call(s, 'mcp__remote__echo', { text: 'after' })).toContain('after')
   })
 })

@@ -117,6 +117,15 @@ describe('MCP tools in the catalog', () => {
     expect(gzip?.capabilities.egress).toBe('chosen')
   })
 
+  it('leaves a tool switched off in the settings out of the catalog, whatever the server', async () => {
+    const s = await setup([everythingServer('everything', { disabled_tools: ['echo'] })])
+    const catalog = await s.core.catalogFor(s.workspace)
+    expect(catalog.get('mcp__everything__echo')).toBeUndefined()
+    expect(catalog.get('mcp__everything__get-env')).toBeDefined()
+    const view = (await s.core.mcp.status(s.workspace, true)).servers[0]
+    expect(view?.offTools.map((t) => t.name)).toEqual(['echo'])
+  })
+
   it('runs servers in the project folder and calls their tools', async () => {
     const s = await setup([everythingServer(), filesystemServer('.')])
     expect(text(await callTool(s, 'mcp__everything__echo', { message: 'hi' }))).toBe('Echo: hi')

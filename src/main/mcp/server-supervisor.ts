@@ -73,6 +73,8 @@ export class ServerSupervisor implements McpCallTarget {
   readonly log: LogRing
   private connection: McpConnection | null = null
   private toolList: Tool[] = []
+  /** Each registered tool's name at the server (see McpServerView.toolNames). */
+  private ownNames = new Map<string, string>()
   // Bumped by every start and stop, so the result of an outdated attempt is dropped.
   private generation = 0
   private starting: Promise<void> | null = null
@@ -193,6 +195,10 @@ export class ServerSupervisor implements McpCallTarget {
       error: this.error,
       pid: this.state === 'ready' ? (this.connection?.pid ?? null) : null,
       restarts: this.restarts,
+      toolNames: Object.fromEntries(
+        this.tools().map((tool) => [tool.name, this.ownNames.get(tool.name) ?? tool.name])
+      ),
+      offTools: this.offTools(),
       tools: this.tools().map((tool) => ({
         name: tool.name,
         description: tool.description,
@@ -232,6 +238,7 @@ export class ServerSupervisor implements McpCallTarget {
         target,
         log: this.log,
         startupTimeoutMs: this.deps.startupTimeoutMs,
+        root: this.deps.cwd,
         onLost: () => this.lost(generation),
         onListsChanged: () => {
           if (generation !== this.generation) return
@@ -274,13 +281,25 @@ export class ServerSupervisor implements McpCallTarget {
     return { kind: 'stdio', command, args, env, cwd: this.deps.cwd }
   }
 
+  /** The server's tools its settings switch off, while it is ready. */
+  private offTools(): McpServerView['offTools'] {
+    if (this.state !== 'ready') return []
+    const off = this.config.settings.disabled_tools
+    return (this.connection?.tools ?? [])
+      .filter((tool) => off.includes(tool.name))
+      .map((tool) => ({ name: tool.name, description: tool.description ?? tool.title ?? '' }))
+  }
+
   /** Builds the catalog tools from the server's list; a raw name clash fails the server. */
   private adopt(connection: McpConnection, generation: number): void {
     const s = this.config.settings
     const taken = this.deps.takenNames(s.name)
     const tools: Tool[] = []
     const names = new Set<string>()
+    const ownNames = new Map<string, string>()
     for (const tool of connection.tools) {
+      // Switched off in the settings: never in the catalog, so never offered nor callable.
+      if (s.disabled_tools.includes(tool.name)) continue
       const name = registeredToolName(s.name, tool.name, s.prefix_tools)
       const holder = s.prefix_tools ? undefined : taken.get(name)
       if (holder !== undefined) {
@@ -296,6 +315,7 @@ export class ServerSupervisor implements McpCallTarget {
         continue
       }
       names.add(name)
+      ownNames.set(name, tool.name)
       tools.push(
         mcpTool(this, tool, name, {
           force: s.force,
@@ -305,6 +325,7 @@ export class ServerSupervisor implements McpCallTarget {
       )
     }
     this.toolList = tools
+    this.ownNames = ownNames
     this.collision = null
     this.setState('ready', null)
   }

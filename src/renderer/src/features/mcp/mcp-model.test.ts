@@ -8,7 +8,8 @@ import {
   mergeImported,
   placeServerIssues,
   withEnabled,
-  withServer
+  withServer,
+  withToolEnabled
 } from './mcp-model'
 
 const everything = {
@@ -126,6 +127,18 @@ describe('server drafts', () => {
 })
 
 describe('server lists', () => {
+  it('switches one tool of one server off and on, leaving the file as it was once all are on', () => {
+    const list = [everything, { name: 'other', command: 'node' }]
+    const off = withToolEnabled(list, 0, 'echo', false)
+    expect(off[0]).toMatchObject({ disabled_tools: ['echo'] })
+    expect(off[1]).toEqual(list[1])
+    const twice = withToolEnabled(withToolEnabled(off, 0, 'add', false), 0, 'echo', false)
+    expect(twice[0]?.disabled_tools).toEqual(['add', 'echo'])
+    expect(withToolEnabled(withToolEnabled(twice, 0, 'echo', true), 0, 'add', true)[0]).toEqual(
+      everything
+    )
+  })
+
   it('adds, replaces and switches servers off and on', () => {
     const list = withServer([], null, everything)
     expect(withServer(list, 0, { name: 'other', command: 'y' })).toEqual([

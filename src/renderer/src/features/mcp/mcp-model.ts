@@ -265,6 +265,24 @@ export function withoutServer(
   return list.filter((_, i) => i !== index)
 }
 
+/** The list with the tool `tool` (its name at the server) switched on or off for the server. */
+export function withToolEnabled(
+  list: readonly Record<string, unknown>[],
+  index: number,
+  tool: string,
+  enabled: boolean
+): Record<string, unknown>[] {
+  return list.map((server, i) => {
+    if (i !== index) return server
+    const off = strings(server.disabled_tools).filter((name) => name !== tool)
+    const next: Record<string, unknown> = { ...server }
+    if (!enabled) off.push(tool)
+    if (off.length > 0) next.disabled_tools = off
+    else delete next.disabled_tools
+    return next
+  })
+}
+
 export function withEnabled(
   list: readonly Record<string, unknown>[],
   index: number,

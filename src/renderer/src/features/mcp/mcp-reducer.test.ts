@@ -22,6 +22,8 @@ function view(patch: Partial<McpServerView>): McpServerView {
     pid: 42,
     restarts: 0,
     tools: [],
+    toolNames: {},
+    offTools: [],
     resources: [],
     prompts: [],
     logCount: 0,

@@ -6,7 +6,7 @@ import { McpImport } from './mcp-import'
 import { draftFromSettings, emptyDraft, serverName, serversOf } from './mcp-model'
 import { McpServerForm } from './mcp-server-form'
 import { McpServerRow } from './mcp-server-row'
-import { loadMcpStatus, removeServer, setEnabled, useMcp } from './mcp-store'
+import { loadMcpStatus, removeServer, setEnabled, useMcp, setToolEnabled } from './mcp-store'
 import './mcp.css'
 
 function strings(value: unknown): string[] {
@@ -133,6 +133,8 @@ export function McpSection(): JSX.Element {
                 onEdit={() => openForm(index)}
                 onRemove={() => removeServer(index)}
                 onToggle={(enabled) => setEnabled(index, enabled)}
+                disabledTools={strings(server.disabled_tools)}
+                onToggleTool={(tool, enabled) => setToolEnabled(index, tool, enabled)}
               />
             )
           })}

@@ -17,6 +17,9 @@ interface Props {
   onEdit?: () => void
   onRemove?: () => void
   onToggle?: (enabled: boolean) => void
+  /** User servers: the tools switched off in the draft, and switching one. */
+  disabledTools?: string[]
+  onToggleTool?: (tool: string, enabled: boolean) => void
   editing?: boolean
 }
 
@@ -28,25 +31,69 @@ const tone: Record<string, string> = {
   untrusted: 'amber'
 }
 
-function Tools({ view }: { view: McpServerView }): JSX.Element {
-  if (view.tools.length === 0) return <p className="muted mcp-empty">No tools.</p>
+interface ToolsProps {
+  view: McpServerView
+  /** The tools switched off (their names at the server), as the settings draft has them. */
+  off: readonly string[]
+  /** User servers: switches a tool on or off in the draft; none, no switches (a project's). */
+  onToggle?: (tool: string, enabled: boolean) => void
+}
+
+function Tools({ view, off, onToggle }: ToolsProps): JSX.Element {
+  if (view.tools.length === 0 && view.offTools.length === 0) {
+    return <p className="muted mcp-empty">No tools.</p>
+  }
+  const toggle = (own: string, label: string): JSX.Element | null =>
+    onToggle ? (
+      <label className="check check--compact mcp-item__switch">
+        <input
+          type="checkbox"
+          data-testid="mcp-tool-enabled"
+          aria-label={`Offer ${label} to the model`}
+          checked={!off.includes(own)}
+          onChange={(e) => onToggle(own, e.target.checked)}
+        />
+        On
+      </label>
+    ) : null
   return (
     <ul className="mcp-items" data-testid="mcp-tools">
-      {view.tools.map((tool) => (
-        <li key={tool.name} className="mcp-item" data-testid="mcp-tool" data-tool={tool.name}>
+      {view.tools.map((tool) => {
+        const own = view.toolNames[tool.name] ?? tool.name
+        return (
+          <li key={tool.name} className="mcp-item" data-testid="mcp-tool" data-tool={tool.name}>
+            <div className="mcp-item__head">
+              <span className="mono mcp-item__name">{tool.name}</span>
+              <span className="mcp-item__badges">
+                {capabilityBadges(tool.readOnly, tool.capabilities).map((badge) => (
+                  <span
+                    key={badge.label}
+                    className={`badge badge--cap-${badge.tone}`}
+                    title={badge.title}
+                  >
+                    {badge.label}
+                  </span>
+                ))}
+              </span>
+              {toggle(own, tool.name)}
+            </div>
+            {tool.description && <p className="mcp-item__text">{tool.description}</p>}
+          </li>
+        )
+      })}
+      {view.offTools.map((tool) => (
+        <li
+          key={`off:${tool.name}`}
+          className="mcp-item mcp-item--off"
+          data-testid="mcp-tool-off"
+          data-tool={tool.name}
+        >
           <div className="mcp-item__head">
             <span className="mono mcp-item__name">{tool.name}</span>
             <span className="mcp-item__badges">
-              {capabilityBadges(tool.readOnly, tool.capabilities).map((badge) => (
-                <span
-                  key={badge.label}
-                  className={`badge badge--cap-${badge.tone}`}
-                  title={badge.title}
-                >
-                  {badge.label}
-                </span>
-              ))}
+              <span className="badge">Off: not offered to the model</span>
             </span>
+            {toggle(tool.name, tool.name)}
           </div>
           {tool.description && <p className="mcp-item__text">{tool.description}</p>}
         </li>
@@ -312,7 +359,13 @@ export function McpServerRow(props: Props): JSX.Element {
           tabIndex={0}
           aria-label={`${name} ${expanded}`}
         >
-          {expanded === 'tools' && <Tools view={view} />}
+          {expanded === 'tools' && (
+            <Tools
+              view={view}
+              off={props.disabledTools ?? view.offTools.map((tool) => tool.name)}
+              onToggle={props.onToggleTool}
+            />
+          )}
           {expanded === 'resources' && <Resources view={view} />}
           {expanded === 'prompts' && <Prompts view={view} />}
           {expanded === 'log' && <Log name={name} />}

@@ -10,6 +10,7 @@ import {
   serverName,
   serversOf,
   withEnabled,
+  withToolEnabled,
   withServer,
   withoutServer
 } from './mcp-model'
@@ -178,6 +179,11 @@ export function removeServer(index: number): void {
 
 export function setEnabled(index: number, enabled: boolean): void {
   draftServers(withEnabled(userServers(), index, enabled))
+}
+
+/** Switches one tool of a server on or off in the draft; Save applies it to the catalog. */
+export function setToolEnabled(index: number, tool: string, enabled: boolean): void {
+  draftServers(withToolEnabled(userServers(), index, tool, enabled))
 }
 
 /** After Save: the servers start, stop or restart as the saved list says. */

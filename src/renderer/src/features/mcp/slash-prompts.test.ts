@@ -25,6 +25,8 @@ const status: McpStatus = {
       pid: 1,
       restarts: 0,
       tools: [],
+      toolNames: {},
+      offTools: [],
       resources: [],
       logCount: 0,
       prompts: [
@@ -64,6 +66,8 @@ const status: McpStatus = {
       pid: null,
       restarts: 0,
       tools: [],
+      toolNames: {},
+      offTools: [],
       resources: [],
       logCount: 0,
       prompts: [{ name: 'p', title: null, description: null, arguments: [] }]
