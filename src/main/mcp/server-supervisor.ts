@@ -1,15 +1,16 @@
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js'
 import type { McpServerSettings, McpServerState, McpServerView } from '../../shared/mcp'
 import { errorOutput, type Tool, type ToolOutput } from '../tools/tool'
 import type { LogEcho } from './debug-log'
 import { LogRing } from './log-ring'
-import { McpConnection, REQUEST_TIMEOUT_MS, type ConnectionTarget } from './mcp-connection'
-import { mcpTool, registeredToolName, toToolOutput, type McpCallTarget } from './mcp-tool'
+import type { Backoff } from './backoff'
+import { McpConnection, type ConnectionTarget } from './mcp-connection'
+import { toToolOutput, type McpCallTarget } from './mcp-tool'
 import { RemoteAuth } from './oauth/remote-auth'
 import type { OAuthVault } from './oauth/oauth-vault'
 import { remoteTarget, type SecretSource } from './remote-transport'
 import { sandboxMissing, type SandboxBackend } from './sandbox'
 import { serverEnvironment } from './server-env'
+import { catalogTools, describeCallError, offTools } from './server-tools'
 import { settingsPart } from './server-view'
 
 /** A server's settings with where they came from. */
@@ -18,21 +19,7 @@ export interface ResolvedServer {
   origin: 'user' | 'project'
 }
 
-export interface Backoff {
-  initialMs: number
-  maxMs: number
-  /** Restarts in a row that may fail before the server is left failed. */
-  maxAttempts: number
-  /** Up this long, a server's next crash starts the backoff afresh. */
-  stableMs: number
-}
-
-export const defaultBackoff: Backoff = {
-  initialMs: 1000,
-  maxMs: 30_000,
-  maxAttempts: 5,
-  stableMs: 60_000
-}
+export { defaultBackoff, type Backoff } from './backoff'
 
 export interface SupervisorDeps {
   /** The project folder: the server's working directory. */
@@ -174,7 +161,7 @@ export class ServerSupervisor implements McpCallTarget {
           `MCP call failed: ${signIn}. Go on without it, or ask the person to sign in.`
         )
       }
-      return errorOutput(`MCP call failed: ${this.describeCallError(error)}`)
+      return errorOutput(`MCP call failed: ${describeCallError(this.name, error)}`)
     }
   }
 
@@ -198,7 +185,8 @@ export class ServerSupervisor implements McpCallTarget {
       toolNames: Object.fromEntries(
         this.tools().map((tool) => [tool.name, this.ownNames.get(tool.name) ?? tool.name])
       ),
-      offTools: this.offTools(),
+      offTools:
+        this.state === 'ready' ? offTools(this.connection?.tools ?? [], this.config.settings) : [],
       tools: this.tools().map((tool) => ({
         name: tool.name,
         description: tool.description,
@@ -281,51 +269,20 @@ export class ServerSupervisor implements McpCallTarget {
     return { kind: 'stdio', command, args, env, cwd: this.deps.cwd }
   }
 
-  /** The server's tools its settings switch off, while it is ready. */
-  private offTools(): McpServerView['offTools'] {
-    if (this.state !== 'ready') return []
-    const off = this.config.settings.disabled_tools
-    return (this.connection?.tools ?? [])
-      .filter((tool) => off.includes(tool.name))
-      .map((tool) => ({ name: tool.name, description: tool.description ?? tool.title ?? '' }))
-  }
-
   /** Builds the catalog tools from the server's list; a raw name clash fails the server. */
   private adopt(connection: McpConnection, generation: number): void {
     const s = this.config.settings
-    const taken = this.deps.takenNames(s.name)
-    const tools: Tool[] = []
-    const names = new Set<string>()
-    const ownNames = new Map<string, string>()
-    for (const tool of connection.tools) {
-      // Switched off in the settings: never in the catalog, so never offered nor callable.
-      if (s.disabled_tools.includes(tool.name)) continue
-      const name = registeredToolName(s.name, tool.name, s.prefix_tools)
-      const holder = s.prefix_tools ? undefined : taken.get(name)
-      if (holder !== undefined) {
-        void connection.close()
-        const clash = `its tool "${name}" has the name of ${holder}, and a tool is never shadowed`
-        const fix = `set prefix_tools: true for "${s.name}" so its tools are named mcp__${s.name}__<tool>`
-        this.failed(generation, `${clash}; ${fix}`, false)
-        this.collision = `MCP server "${s.name}" has prefix_tools: false, and ${clash}, so it was not started. To use it, ${fix}, or remove it from the settings.`
-        return
-      }
-      if (names.has(name)) {
-        this.log.event(`skipped a second tool named ${name} (${tool.name})`)
-        continue
-      }
-      names.add(name)
-      ownNames.set(name, tool.name)
-      tools.push(
-        mcpTool(this, tool, name, {
-          force: s.force,
-          disclosable: s.disclose === 'lazy',
-          remote: s.url !== undefined
-        })
-      )
+    const built = catalogTools(this, connection.tools, s, this.deps.takenNames(s.name))
+    for (const skipped of built.skipped) this.log.event(`skipped a second tool named ${skipped}`)
+    if (built.clash) {
+      const { clash, fix } = built.clash
+      void connection.close()
+      this.failed(generation, `${clash}; ${fix}`, false)
+      this.collision = `MCP server "${s.name}" has prefix_tools: false, and ${clash}, so it was not started. To use it, ${fix}, or remove it from the settings.`
+      return
     }
-    this.toolList = tools
-    this.ownNames = ownNames
+    this.toolList = built.tools
+    this.ownNames = built.ownNames
     this.collision = null
     this.setState('ready', null)
   }
@@ -446,15 +403,5 @@ export class ServerSupervisor implements McpCallTarget {
     this.state = state
     this.error = error
     this.deps.onChange()
-  }
-
-  private describeCallError(error: unknown): string {
-    if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
-      return `the server "${this.name}" did not answer within ${REQUEST_TIMEOUT_MS / 1000} s.`
-    }
-    if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed) {
-      return `the server "${this.name}" went away during the call (${error.message}); it is being restarted, so the call can be tried again shortly.`
-    }
-    return error instanceof Error ? error.message : String(error)
   }
 }

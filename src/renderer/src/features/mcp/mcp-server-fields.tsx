@@ -1,4 +1,4 @@
-import type { JSX } from 'react'
+import type { JSX, ReactNode } from 'react'
 import type { DraftField, ServerDraft } from './mcp-model'
 import type { ServerForm } from './mcp-reducer'
 
@@ -23,81 +23,94 @@ interface FieldsProps {
   invalid: (field: DraftField) => { 'aria-invalid'?: true; 'aria-describedby'?: string }
 }
 
-/** How a program this machine runs is started: its command, arguments and environment. */
-export function LocalFields({ form, edit, invalid }: FieldsProps): JSX.Element {
-  const { draft, issues } = form
+type TextKey = 'command' | 'args' | 'env' | 'passthrough' | 'url' | 'headers'
+
+interface DraftTextProps extends FieldsProps {
+  field: TextKey
+  label: string
+  /** A word on the format, after the label ("one per line"). */
+  format?: string
+  hint?: ReactNode
+  placeholder: string
+  /** A text area of this many rows; none: one line. */
+  rows?: number
+  wide?: boolean
+}
+
+/** One text setting of the draft: its label, input, hint, and the problem found with it. */
+function DraftText(props: DraftTextProps): JSX.Element {
+  const { form, edit, invalid, field, rows } = props
+  const common = {
+    'data-testid': `mcp-${field}`,
+    value: form.draft[field],
+    placeholder: props.placeholder,
+    spellCheck: false,
+    ...invalid(field)
+  }
   return (
-    <>
-      <label className="field">
-        <span className="field__label">Command</span>
+    <label className={`field${props.wide ? ' field--wide' : ''}`}>
+      <span className="field__label">
+        {props.label}
+        {props.format && <span className="field__optional"> {props.format}</span>}
+      </span>
+      {rows ? (
+        <textarea
+          className="textarea input--mono"
+          rows={rows}
+          onChange={(e) => edit({ [field]: e.target.value })}
+          {...common}
+        />
+      ) : (
         <input
           className="input input--mono"
-          data-testid="mcp-command"
-          value={draft.command}
-          placeholder="npx"
-          onChange={(e) => edit({ command: e.target.value })}
-          spellCheck={false}
-          {...invalid('command')}
+          onChange={(e) => edit({ [field]: e.target.value })}
+          {...common}
         />
-        <span className="field__hint">The program to run; it starts in the project folder.</span>
-        <FieldError field="command" message={issues.command} />
-      </label>
+      )}
+      {props.hint && <span className="field__hint">{props.hint}</span>}
+      <FieldError field={field} message={form.issues[field]} />
+    </label>
+  )
+}
 
-      <label className="field field--wide">
-        <span className="field__label">
-          Arguments <span className="field__optional">one per line</span>
-        </span>
-        <textarea
-          className="textarea input--mono"
-          data-testid="mcp-args"
-          rows={3}
-          value={draft.args}
-          placeholder={'-y\n@modelcontextprotocol/server-filesystem\n.'}
-          onChange={(e) => edit({ args: e.target.value })}
-          spellCheck={false}
-          {...invalid('args')}
-        />
-        <FieldError field="args" message={issues.args} />
-      </label>
-
-      <label className="field">
-        <span className="field__label">
-          Environment <span className="field__optional">NAME=value, one per line</span>
-        </span>
-        <textarea
-          className="textarea input--mono"
-          data-testid="mcp-env"
-          rows={3}
-          value={draft.env}
-          placeholder="LOG_LEVEL=info"
-          onChange={(e) => edit({ env: e.target.value })}
-          spellCheck={false}
-          {...invalid('env')}
-        />
-        <span className="field__hint">Written into settings: never put keys here.</span>
-        <FieldError field="env" message={issues.env} />
-      </label>
-
-      <label className="field">
-        <span className="field__label">
-          Pass through <span className="field__optional">variable names</span>
-        </span>
-        <textarea
-          className="textarea input--mono"
-          data-testid="mcp-passthrough"
-          rows={3}
-          value={draft.passthrough}
-          placeholder="GITHUB_TOKEN"
-          onChange={(e) => edit({ passthrough: e.target.value })}
-          spellCheck={false}
-          {...invalid('passthrough')}
-        />
-        <span className="field__hint">
-          Copied from Mecatl’s environment. A server gets only PATH, HOME, LANG, LC_ALL, TZ, these,
-          and the variables on the left.
-        </span>
-        <FieldError field="passthrough" message={issues.passthrough} />
-      </label>
+/** How a program this machine runs is started: its command, arguments and environment. */
+export function LocalFields(props: FieldsProps): JSX.Element {
+  return (
+    <>
+      <DraftText
+        {...props}
+        field="command"
+        label="Command"
+        placeholder="npx"
+        hint="The program to run; it starts in the project folder."
+      />
+      <DraftText
+        {...props}
+        field="args"
+        label="Arguments"
+        format="one per line"
+        rows={3}
+        wide
+        placeholder={'-y\n@modelcontextprotocol/server-filesystem\n.'}
+      />
+      <DraftText
+        {...props}
+        field="env"
+        label="Environment"
+        format="NAME=value, one per line"
+        rows={3}
+        placeholder="LOG_LEVEL=info"
+        hint="Written into settings: never put keys here."
+      />
+      <DraftText
+        {...props}
+        field="passthrough"
+        label="Pass through"
+        format="variable names"
+        rows={3}
+        placeholder="GITHUB_TOKEN"
+        hint="Copied from Mecatl’s environment. A server gets only PATH, HOME, LANG, LC_ALL, TZ, these, and the variables on the left."
+      />
     </>
   )
 }
@@ -125,26 +138,19 @@ const OAUTH_FIELDS = [
 ] as const
 
 /** How a remote server is reached: its address, transport, headers and credentials. */
-export function RemoteFields({ form, edit, invalid }: FieldsProps): JSX.Element {
+export function RemoteFields(props: FieldsProps): JSX.Element {
+  const { form, edit, invalid } = props
   const { draft, issues } = form
   return (
     <>
-      <label className="field field--wide">
-        <span className="field__label">Address</span>
-        <input
-          className="input input--mono"
-          data-testid="mcp-url"
-          value={draft.url}
-          placeholder="https://mcp.example.com/mcp"
-          onChange={(e) => edit({ url: e.target.value })}
-          spellCheck={false}
-          {...invalid('url')}
-        />
-        <span className="field__hint">
-          https, or plain http to this machine only (localhost, 127.0.0.1).
-        </span>
-        <FieldError field="url" message={issues.url} />
-      </label>
+      <DraftText
+        {...props}
+        field="url"
+        label="Address"
+        wide
+        placeholder="https://mcp.example.com/mcp"
+        hint="https, or plain http to this machine only (localhost, 127.0.0.1)."
+      />
 
       <label className="field">
         <span className="field__label">Transport</span>
@@ -203,28 +209,23 @@ export function RemoteFields({ form, edit, invalid }: FieldsProps): JSX.Element 
         <FieldError field="auth" message={issues.auth} />
       </label>
 
-      <label className="field field--wide">
-        <span className="field__label">
-          Headers <span className="field__optional">Name: value, one per line</span>
-        </span>
-        <textarea
-          className="textarea input--mono"
-          data-testid="mcp-headers"
-          rows={3}
-          value={draft.headers}
-          placeholder={'X-Api-Key: ${secret:NOTION_KEY}\nX-Team: platform'}
-          onChange={(e) => edit({ headers: e.target.value })}
-          spellCheck={false}
-          {...invalid('headers')}
-        />
-        <span className="field__hint">
-          Secrets only by reference: <span className="mono">{'${env:NAME}'}</span> reads a variable
-          of Mecatl’s environment, <span className="mono">{'${secret:NAME}'}</span> a key stored
-          with <span className="mono">mecatl keys set NAME</span>. Values in clear are refused for
-          credential headers.
-        </span>
-        <FieldError field="headers" message={issues.headers} />
-      </label>
+      <DraftText
+        {...props}
+        field="headers"
+        label="Headers"
+        format="Name: value, one per line"
+        rows={3}
+        wide
+        placeholder={'X-Api-Key: ${secret:NOTION_KEY}\nX-Team: platform'}
+        hint={
+          <>
+            Secrets only by reference: <span className="mono">{'${env:NAME}'}</span> reads a
+            variable of Mecatl’s environment, <span className="mono">{'${secret:NAME}'}</span> a key
+            stored with <span className="mono">mecatl keys set NAME</span>. Values in clear are
+            refused for credential headers.
+          </>
+        }
+      />
     </>
   )
 }
