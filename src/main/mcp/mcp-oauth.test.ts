@@ -126,6 +126,46 @@ describe('a remote server behind OAuth', () => {
     expect(settings).not.toContain('refresh_token')
   })
 
+  it('does not start, and says why, when the client secret it names is missing', async () => {
+    const as = await authServer()
+    delete process.env.MECATL_TEST_ABSENT_SECRET
+    const s = await setup([
+      {
+        name: 'secure',
+        url: as.mcpUrl,
+        auth: { type: 'oauth', client_id: 'x', client_secret: '${env:MECATL_TEST_ABSENT_SECRET}' }
+      }
+    ])
+    expect(await view(s)).toMatchObject({ state: 'failed', tools: [] })
+    expect((await view(s)).error).toContain('MECATL_TEST_ABSENT_SECRET is not set')
+    await expect(s.core.mcp.signIn(s.workspace, 'secure')).rejects.toThrow(
+      'MECATL_TEST_ABSENT_SECRET is not set'
+    )
+    expect(as.authorizeRequests).toEqual([])
+  })
+
+  it('refuses an answer that does not carry this sign-in’s state (a forged callback)', async () => {
+    const as = await authServer()
+    const s = await setup([{ name: 'secure', url: as.mcpUrl }])
+    expect((await view(s)).state).toBe('needs-sign-in')
+    const url = await s.core.mcp.signIn(s.workspace, 'secure')
+    if (!url) throw new Error('no page to sign in on')
+    const authorize = await fetch(url, { redirect: 'manual' })
+    const back = new URL(authorize.headers.get('location') ?? '')
+    back.searchParams.set('state', 'forged')
+    const page = await (await fetch(back)).text()
+    expect(page).toContain('did not carry this sign-in’s state')
+    // The code was not exchanged: no token asked for, still not signed in.
+    expect(as.tokenRequests).toEqual([])
+    await vi.waitFor(async () =>
+      expect((await view(s)).oauth).toMatchObject({
+        state: 'signed-out',
+        error: expect.stringContaining('state')
+      })
+    )
+    expect((await view(s)).state).toBe('needs-sign-in')
+  })
+
   it('refreshes an access token that ran out mid-session, with the resource, and once ahead of expiry', async () => {
     const as = await authServer({ accessTtlSec: 3600 })
     const s = await setup([{ name: 'secure', url: as.mcpUrl }])
