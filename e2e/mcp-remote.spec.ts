@@ -1,11 +1,16 @@
 // A remote MCP server, added in Settings → MCP: reached over streamable HTTP (the SDK's own server
 // transport on 127.0.0.1), a header's secret by reference, its tools marked as sending off the
-// machine, and the model calling one. A project's remote server waits for trust like a program.
+// machine, and the model calling one. A project's remote server waits for trust like a program,
+// and one of its resources is attached to a message through `@server:` in the box.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { parse, stringify } from 'yaml'
 import { latestToolResults } from '../src/main/testing/fake-model-server'
-import { startRemoteMcpServer, type RemoteMcpServer } from '../src/main/testing/remote-mcp-server'
+import {
+  HELLO_TEXT,
+  startRemoteMcpServer,
+  type RemoteMcpServer
+} from '../src/main/testing/remote-mcp-server'
 import { expect, test } from './fixtures/app'
 import { plain, sendMessage, toolCards, waitForTurnEnd } from './fixtures/chat'
 
@@ -109,7 +114,7 @@ test('add a remote server in Settings, see it ready over streamable HTTP, and th
   expect(app.fakeModel.exhaustedRequests()).toEqual([])
 })
 
-test('a project’s remote server is shown by its address and waits for trust', async ({
+test('a project’s remote server is shown by its address, waits for trust, and its resource is attached', async ({
   page,
   app
 }) => {
@@ -140,4 +145,33 @@ test('a project’s remote server is shown by its address and waits for trust', 
   await page.getByTestId('settings-button').click()
   const row = page.locator('[data-testid="mcp-server"][data-name="team-remote"]')
   await expect(row).toHaveAttribute('data-state', 'ready', { timeout: 30_000 })
+  await page.getByTestId('settings-close').click()
+
+  // Its resources are attached from the box: `@` offers the server, `@team-remote:` its notes.
+  app.fakeModel.setScript([{ text: 'The note says hello.' }])
+  const input = page.getByTestId('composer-input')
+  const finder = page.getByTestId('mention-finder')
+  await input.click()
+  await input.pressSequentially('Summarise @team')
+  await expect(finder.locator('[data-kind="server"]')).toContainText('team-remote:')
+  await input.press('Enter')
+  await expect(input).toHaveValue('Summarise @team-remote:')
+  await input.pressSequentially('hel')
+  await expect(finder.getByTestId('mention-item')).toHaveCount(1)
+  await expect(finder.getByTestId('mention-item')).toHaveAttribute('data-uri', 'note://hello')
+  await app.screenshot(page, 'mcp-remote-05-resource-mention')
+  await input.press('Enter')
+  await expect(input).toHaveValue('Summarise @team-remote:note://hello ')
+  const chip = page.getByTestId('composer-attachments').getByTestId('attachment-chip')
+  await expect(chip).toHaveText('team-remote: hello')
+  await page.getByTestId('send-button').click()
+  const message = page.getByTestId('message-user').last()
+  await expect(message.getByTestId('attachment-chip')).toHaveAttribute('data-kind', 'resource')
+  await expect(message.getByTestId('attachment-chip')).toContainText('team-remote: hello')
+  await waitForTurnEnd(page)
+  // A server's data from outside: private and untrusted, so the header says sends are refused.
+  await expect(page.getByTestId('taint-badge')).toContainText('Private + untrusted')
+  const asked = JSON.stringify(app.fakeModel.chatRequests().at(-1)?.messages ?? [])
+  expect(asked).toContain(HELLO_TEXT)
+  expect(asked).toContain('untrusted content from outside this conversation')
 })

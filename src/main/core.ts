@@ -12,6 +12,7 @@ import { JobManager, type JobManagerOptions } from './jobs/job-manager'
 import { sweepOrphanedJobs } from './jobs/orphan-sweep'
 import { McpManager, type McpManagerOptions } from './mcp/mcp-manager'
 import { debugEcho } from './mcp/debug-log'
+import { ElicitationBroker } from './mcp/elicitation/elicitation-broker'
 import type { Provider } from './providers/provider'
 import { ProviderLookup } from './providers/provider-lookup'
 import { EventHub } from './events/event-hub'
@@ -204,6 +205,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     echo: debugEcho(env, (text) => process.stderr.write(text)),
     onUpdate: (status) => hub.emit('mcp.updated', status),
     projectSettings,
+    // Headless, a server's request for input is refused: nobody is there to answer it.
+    elicitation: options.interactive ? new ElicitationBroker(hub) : null,
     // Servers with `sandbox: true` run under Shell's backend, with the settings of their start.
     sandbox: {
       wrap: async (server, cwd) => sandbox.confineServer(await settingsNow(), server, cwd)

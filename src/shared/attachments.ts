@@ -23,6 +23,15 @@ export const MAX_MESSAGE_IMAGE_BYTES = 6 * 1024 * 1024
 /** Files one message may attach by reference. */
 export const MAX_MESSAGE_FILES = 20
 
+/** MCP resources one message may attach. */
+export const MAX_MESSAGE_RESOURCES = 10
+
+/**
+ * The most UTF-8 bytes of one resource's text the model gets: 256 KiB, a long document. Main cuts
+ * a longer one and says so in the attachment's `note`.
+ */
+export const MAX_RESOURCE_TEXT_BYTES = 256 * 1024
+
 /** The base64 length of `bytes` bytes. */
 export function base64Length(bytes: number): number {
   return Math.ceil(bytes / 3) * 4
@@ -73,11 +82,60 @@ export const fileAttachmentSchema = z.object({
 })
 export type FileAttachment = z.infer<typeof fileAttachmentSchema>
 
+/** A resource URI: no whitespace or control characters, so it cannot break a line it is put in. */
+const resourceUriSchema = z
+  .string()
+  .min(1)
+  .max(4096)
+  .refine((uri) => !/[\s\p{Cc}]/u.test(uri), 'give the resource URI without spaces')
+
+/**
+ * An MCP server's resource, read by main from the server when the message is sent. The window
+ * names it (`server`, `uri`, `name` for the chip); main fills the rest from what the server
+ * answered, whatever the window put there. Its text is untrusted content from outside.
+ */
+export const resourceAttachmentSchema = z.object({
+  kind: z.literal('resource'),
+  /** The MCP server's name in the settings. */
+  server: z.string().min(1).max(200),
+  uri: resourceUriSchema,
+  /** The resource's name as the server lists it; for the chip and the model's heading. */
+  name: z.string().max(255).optional(),
+  mimeType: z.string().max(255).optional(),
+  /** The resource's text as read, at most MAX_RESOURCE_TEXT_BYTES; kept in the transcript item. */
+  text: z.string().max(MAX_RESOURCE_TEXT_BYTES).optional(),
+  /** What was left out: the text cut, binary parts described rather than sent. */
+  note: z.string().max(2000).optional()
+})
+export type ResourceAttachment = z.infer<typeof resourceAttachmentSchema>
+
+/**
+ * A resource as the window asks for it: zod drops any `text`, `note` or `mimeType` it sent, so a
+ * message's call stays small and only what main read reaches the model.
+ */
+export const resourceRequestSchema = resourceAttachmentSchema.pick({
+  kind: true,
+  server: true,
+  uri: true,
+  name: true
+})
+export type ResourceRequest = z.infer<typeof resourceRequestSchema>
+
+/** What a transcript item keeps: images, files and resources as read. */
 export const attachmentSchema = z.discriminatedUnion('kind', [
   imageAttachmentSchema,
-  fileAttachmentSchema
+  fileAttachmentSchema,
+  resourceAttachmentSchema
 ])
 export type Attachment = z.infer<typeof attachmentSchema>
+
+/** What `session.send` takes: images, files, and resources by server and URI. */
+export const sentAttachmentSchema = z.discriminatedUnion('kind', [
+  imageAttachmentSchema,
+  fileAttachmentSchema,
+  resourceRequestSchema
+])
+export type SentAttachment = z.infer<typeof sentAttachmentSchema>
 
 /** "1.2 MB": sizes in the sentences, rounded up so a size over a limit never reads as within. */
 export function formatBytes(bytes: number): string {
@@ -95,14 +153,18 @@ export function imageBytes(image: Pick<ImageAttachment, 'data'>): number {
  * Null when a message may carry `attachments`; otherwise the sentence to show, saying which limit
  * was passed and what to do. The window asks before sending and the contract asks again.
  */
-export function attachmentsProblem(attachments: readonly Attachment[]): string | null {
+export function attachmentsProblem(attachments: readonly SentAttachment[]): string | null {
   const images = attachments.filter((a): a is ImageAttachment => a.kind === 'image')
-  const files = attachments.length - images.length
+  const files = attachments.filter((a) => a.kind === 'file').length
+  const resources = attachments.filter((a) => a.kind === 'resource').length
   if (images.length > MAX_MESSAGE_IMAGES) {
     return `This message has ${images.length} images; one message carries at most ${MAX_MESSAGE_IMAGES}. Remove some and send them in the next message.`
   }
   if (files > MAX_MESSAGE_FILES) {
     return `This message attaches ${files} files; one message attaches at most ${MAX_MESSAGE_FILES}. Remove some, or name a folder in the text instead.`
+  }
+  if (resources > MAX_MESSAGE_RESOURCES) {
+    return `This message attaches ${resources} MCP resources; one message attaches at most ${MAX_MESSAGE_RESOURCES}. Remove some and attach them to the next message.`
   }
   for (const image of images) {
     const problem = imageProblem(image.name, imageBytes(image))
@@ -129,4 +191,11 @@ export function imagesRefusal(model: string): string {
 /** The line the model gets for an attached file: what it is and how to look at it. */
 export function attachedFileLine(path: string): string {
   return `Attached file: ${path} (read it with the Read tool)`
+}
+
+/** How a resource is named on its chip: `server: name`. */
+export function resourceLabel(
+  resource: Pick<ResourceAttachment, 'server' | 'uri' | 'name'>
+): string {
+  return `${resource.server}: ${resource.name || resource.uri}`
 }

@@ -131,6 +131,16 @@ export const toolDisplaySchema = z.discriminatedUnion('kind', [
    * the sentence meant for the model. Absent in records made before it existed.
    */
   z.object({ kind: z.literal('job'), jobId: z.string() }),
+  /**
+   * An MCP tool's progress while it runs, as its server reports it: `total` null when the server
+   * does not know how much there is. Replaced by the result when the call ends.
+   */
+  z.object({
+    kind: z.literal('progress'),
+    progress: z.number(),
+    total: z.number().nullable(),
+    message: z.string().nullable()
+  }),
   /** WebSearch: the results with their handles, from the backend that answered. */
   z.object({
     kind: z.literal('web-results'),

@@ -134,6 +134,17 @@ export const mcpAuthSchema = z.discriminatedUnion('type', [
       client_id: z.string().min(1).optional(),
       /** Its secret, by reference (a confidential client); most desktop clients have none. */
       client_secret: reference('the client secret').optional(),
+      /**
+       * The https address of a client ID metadata document describing Mecatl (its redirect
+       * `http://127.0.0.1/callback`), used as the client id where the authorization server takes
+       * such documents; elsewhere Mecatl registers itself as without it.
+       */
+      client_metadata_url: z
+        .url({ protocol: /^https$/, error: 'give the https address of the metadata document' })
+        .refine((url) => !URL.canParse(url) || new URL(url).pathname !== '/', {
+          message: 'the address needs a path to the document, not just the host'
+        })
+        .optional(),
       /** Scopes to ask for; unset: what the server says it needs. */
       scopes: z.array(z.string().min(1)).optional()
     })
@@ -141,6 +152,10 @@ export const mcpAuthSchema = z.discriminatedUnion('type', [
     .refine((auth) => auth.client_secret === undefined || auth.client_id !== undefined, {
       message: 'a client_secret needs the client_id it belongs to',
       path: ['client_secret']
+    })
+    .refine((auth) => auth.client_id === undefined || auth.client_metadata_url === undefined, {
+      message: 'give either a client_id or a client_metadata_url, not both',
+      path: ['client_metadata_url']
     })
 ])
 export type McpAuth = z.infer<typeof mcpAuthSchema>

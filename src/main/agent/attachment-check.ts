@@ -5,13 +5,15 @@ import {
   imagesRefusal,
   type Attachment,
   type FileAttachment,
-  type ImageAttachment
+  type ImageAttachment,
+  type SentAttachment
 } from '../../shared/attachments'
 import type { ModelRef } from '../../shared/domain'
 import type { Settings } from '../../shared/settings'
 import { modelRefSupportsImages } from '../providers/model-capabilities'
 import { sniffImage } from '../tools/fs/image-info'
 import type { PathJail } from '../workspace/path-jail'
+import { readResourceAttachment, type ResourceReader } from './resource-attachment'
 
 /** Whether the model the message goes to takes images, and its name for the sentence. */
 export interface ImageTaker {
@@ -32,20 +34,30 @@ export function imageTaker(model: ModelRef | null, settings: Settings): ImageTak
 /**
  * What a message may carry, checked in main whatever the window checked: images only for a
  * model that takes them, and only pictures whose bytes are what they claim; files only inside
- * the project folder, as the jail resolves them, recorded by their project-relative path. Throws
- * the sentence for the person when anything fails; nothing is sent then.
+ * the project folder, as the jail resolves them, recorded by their project-relative path; MCP
+ * resources read from their server by `readResource` (null: none can be attached), whatever text
+ * the window sent. Throws the sentence for the person when anything fails; nothing is sent then.
  */
 export async function checkAttachments(
-  attachments: readonly Attachment[],
+  attachments: readonly SentAttachment[],
   jail: PathJail,
-  taker: ImageTaker
+  taker: ImageTaker,
+  readResource: ResourceReader | null = null
 ): Promise<Attachment[]> {
   const checked: Attachment[] = []
   const seen = new Set<string>()
+  const seenResources = new Set<string>()
   for (const attachment of attachments) {
     if (attachment.kind === 'image') {
       if (!taker.images) throw new RpcError('invalid_input', imagesRefusal(taker.model))
       checked.push(checkImage(attachment))
+      continue
+    }
+    if (attachment.kind === 'resource') {
+      const key = JSON.stringify([attachment.server, attachment.uri])
+      if (seenResources.has(key)) continue
+      seenResources.add(key)
+      checked.push(await readResourceAttachment(attachment, readResource))
       continue
     }
     const file = await checkFile(attachment, jail)

@@ -1,6 +1,7 @@
 import { RpcError } from '../../shared/contract'
 import type { Handlers } from '../../shared/contract/handlers'
 import type { InteractiveApprover } from '../gate/interactive-approver'
+import type { McpManager } from '../mcp/mcp-manager'
 import type { ProviderLookup } from '../providers/provider-lookup'
 import type { ProjectSettingsFiles } from '../settings/project-settings'
 import { blockedMessage, settingsHealth } from '../settings/settings-health'
@@ -34,6 +35,8 @@ export interface TurnHandlerDeps {
   catalogFor: (workspace: string) => Promise<Catalog>
   /** Select-mode Parallel runs waiting for a branch to be taken. */
   parallel: ParallelRuns | null
+  /** The projects' MCP servers, which a message's resources are read from. */
+  mcp: Pick<McpManager, 'readResource'>
 }
 
 type TurnCall =
@@ -93,7 +96,8 @@ export function turnHandlers(deps: TurnHandlerDeps): Pick<Handlers, TurnCall> {
         ? await checkAttachments(
             attachments,
             jail,
-            imageTaker(model, (await settings.get()).settings)
+            imageTaker(model, (await settings.get()).settings),
+            (server, uri) => deps.mcp.readResource(workspace, server, uri)
           )
         : []
       const expanded = await expandMessage(workspace, deps.userDir, text, deps.launchPlaces)

@@ -145,6 +145,7 @@ export async function runTurn(
     parent: parent === undefined ? session.tip() : parent
   }
   record(userItem)
+  resourcesIn(session, attachments, sink)
   let deps: TurnDeps
   try {
     deps = await assemble()
@@ -350,6 +351,22 @@ export function describeFailure(error: unknown): string {
     return `The model provider could not be reached (${error.message}); check that it is running and its base URL in Settings.`
   }
   return error.message
+}
+
+/**
+ * A message's MCP resources came into the conversation with it: a server's data (private) from
+ * outside (untrusted), so with them the interlock is armed before any tool runs.
+ */
+function resourcesIn(
+  session: Session,
+  attachments: readonly Attachment[] | undefined,
+  sink: TurnSink
+): void {
+  if (!attachments?.some((a) => a.kind === 'resource')) return
+  const before = session.taint
+  if (before.privateData && before.untrustedInput) return
+  session.taint = { privateData: true, untrustedInput: true }
+  sink.summaryChanged()
 }
 
 /**

@@ -12,12 +12,18 @@ import {
   ResourceListChangedNotificationSchema,
   ToolListChangedNotificationSchema,
   type CallToolResult,
+  type ElicitRequestFormParams,
+  type ElicitResult,
   type GetPromptResult,
+  type ReadResourceResult,
+  type Progress,
   type Tool as SdkTool
 } from '@modelcontextprotocol/sdk/types.js'
 import type { McpPrompt, McpResource } from '../../shared/mcp'
 import { version } from '../version'
+import { handleElicitation } from './elicitation/elicit-handler'
 import type { LogRing } from './log-ring'
+import type { McpProgress } from './mcp-tool'
 import { remoteStartFailure } from './remote-failure'
 import { isOldServer, remoteTransport, type RemoteTarget } from './remote-transport'
 import { exactSpawnEnvironment } from './server-env'
@@ -52,6 +58,11 @@ export interface ConnectionOptions {
   onLost: () => void
   /** The server said its tools, resources or prompts changed; they are listed again first. */
   onListsChanged: () => void
+  /**
+   * The server asks the person for input (elicitation, form mode); `signal` aborts when the
+   * server cancels or the connection goes. Throws an McpError the server receives as the answer.
+   */
+  elicit: (params: ElicitRequestFormParams, signal: AbortSignal) => Promise<ElicitResult>
 }
 
 /** One running server process and the MCP client talking to it. */
@@ -103,12 +114,15 @@ export class McpConnection {
     kind: TransportKind
   ): Promise<McpConnection> {
     // The project folder is the one root a server is offered; it never changes while connected.
+    // Elicitation is declared for forms alone, the same with or without a window (headless, the
+    // answer is a refusal): the SDK refuses URL mode before our handler sees it.
     const client = new Client(
       { name: 'mecatl', version },
-      { capabilities: { roots: { listChanged: false } } }
+      { capabilities: { roots: { listChanged: false }, elicitation: { form: {} } } }
     )
     const root = { uri: pathToFileURL(options.root).href, name: path.basename(options.root) }
     client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: [root] }))
+    handleElicitation(client, options.elicit)
     const connection = new McpConnection(client, transport, kind, options)
     let exited = false
     client.onclose = () => {
@@ -147,16 +161,34 @@ export class McpConnection {
     return connection
   }
 
+  /**
+   * Calls a tool. With `onProgress` the server is sent a progress token, and every report it
+   * sends restarts the request's timeout: a long job that keeps saying how far it got is not
+   * cut off, one that goes quiet still is.
+   */
   async callTool(
     name: string,
     args: Record<string, unknown>,
-    signal: AbortSignal
+    signal: AbortSignal,
+    onProgress?: (progress: McpProgress) => void
   ): Promise<CallToolResult> {
+    const progress = onProgress && {
+      onprogress: (p: Progress) =>
+        onProgress({ progress: p.progress, total: p.total ?? null, message: p.message ?? null }),
+      resetTimeoutOnProgress: true
+    }
     const result = await this.client.callTool({ name, arguments: args }, undefined, {
       timeout: REQUEST_TIMEOUT_MS,
-      signal
+      signal,
+      ...progress
     })
     return result as CallToolResult
+  }
+
+  /** A resource's contents as the server reads them (resources/read). */
+  async readResource(uri: string): Promise<ReadResourceResult['contents']> {
+    const result = await this.client.readResource({ uri }, { timeout: REQUEST_TIMEOUT_MS })
+    return result.contents
   }
 
   /** A prompt's messages as one text for the chat input; other content named in brackets. */

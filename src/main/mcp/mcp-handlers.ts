@@ -3,6 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { RpcError } from '../../shared/contract'
 import type { Handlers } from '../../shared/contract/handlers'
+import { ElicitContentError } from './elicitation/elicitation-broker'
 import { importMcpServers } from './import-config'
 import type { McpManager } from './mcp-manager'
 
@@ -15,6 +16,8 @@ type McpCall =
   | 'mcp.signOut'
   | 'mcp.prompt'
   | 'mcp.import'
+  | 'mcp.elicitation.pending'
+  | 'mcp.elicitation.answer'
 
 /** The MCP calls of the contract; `checkFolder` canonicalises a folder a person named. */
 export function mcpHandlers(
@@ -46,6 +49,20 @@ export function mcpHandlers(
         .prompt(await checkFolder(workspace), server, prompt, args ?? {})
         .catch(failed)
     }),
+    // Headless there is no broker: nothing waits, and an answer finds nothing to settle.
+    'mcp.elicitation.pending': async ({ workspace }) => ({
+      elicitations: manager.elicitation?.pending(await checkFolder(workspace)) ?? []
+    }),
+    'mcp.elicitation.answer': ({ elicitationId, action, content }) => {
+      try {
+        return Promise.resolve({
+          ok: manager.elicitation?.answer(elicitationId, action, content) ?? false
+        })
+      } catch (error) {
+        if (error instanceof ElicitContentError) throw new RpcError('invalid_input', error.message)
+        throw error
+      }
+    },
     'mcp.import': async ({ path: file, text }) => {
       let source = 'the pasted text'
       let content = text ?? ''

@@ -5,6 +5,9 @@ import type { Settings, SettingsIssue } from '../../shared/settings'
 import type { Tool } from '../tools/tool'
 import { ProjectSettingsFiles } from '../settings/project-settings'
 import type { LogEcho } from './debug-log'
+import type { ElicitationBroker } from './elicitation/elicitation-broker'
+import type { AskPerson } from './elicitation/server-elicitation'
+import type { ReadResource } from './read-resource'
 import type { SandboxBackend } from './sandbox'
 import { effectiveTimeZone } from './server-env'
 import type { OAuthVault } from './oauth/oauth-vault'
@@ -35,6 +38,8 @@ export interface McpManagerOptions {
   projectSettings?: ProjectSettingsFiles
   /** `MECATL_LOG=debug`: every server's log lines as they come (see debug-log.ts). */
   echo?: LogEcho
+  /** Where servers' requests for input go to the person; none headless (they are refused). */
+  elicitation?: ElicitationBroker | null
 }
 
 const DEFAULT_STARTUP_TIMEOUT_MS = 30_000
@@ -51,7 +56,11 @@ export class McpManager {
   private readonly projects: ProjectSettingsFiles
   private disposed = false
 
+  /** Servers' requests for input waiting for the person; null headless. */
+  readonly elicitation: ElicitationBroker | null
+
   constructor(private readonly options: McpManagerOptions) {
+    this.elicitation = options.elicitation ?? null
     this.trust = new TrustStore(path.join(options.dataDir, 'mcp-trust.json'))
     this.projects = options.projectSettings ?? new ProjectSettingsFiles(null)
   }
@@ -147,6 +156,14 @@ export class McpManager {
     return supervisor.getPrompt(prompt, args)
   }
 
+  /**
+   * Reads a resource of a project's server for a message; throws the reason when the server is
+   * not configured, switched off, not trusted or not ready, or the read failed.
+   */
+  async readResource(workspace: string, server: string, uri: string): Promise<ReadResource> {
+    return (await this.server(workspace, server)).readResource(uri)
+  }
+
   /** Applies changed settings to every project that has servers. */
   async reconcileAll(): Promise<void> {
     const results = await Promise.allSettled(
@@ -183,7 +200,8 @@ export class McpManager {
           startupTimeoutMs: this.options.startupTimeoutMs ?? DEFAULT_STARTUP_TIMEOUT_MS,
           sandbox: this.options.sandbox ?? null,
           backoff: this.options.backoff ?? defaultBackoff,
-          echo: this.options.echo
+          echo: this.options.echo,
+          askPerson: this.askPerson(key)
         },
         this.options.reservedNames,
         () => this.announce(key)
@@ -221,6 +239,13 @@ export class McpManager {
     servers.issues = issues
     await servers.reconcile(wanted)
     return servers
+  }
+
+  /** Asks in the window of this project only; undefined headless, so the server is refused. */
+  private askPerson(workspace: string): AskPerson | undefined {
+    const broker = this.elicitation
+    if (!broker) return undefined
+    return (ask, signal) => broker.ask({ ...ask, workspace }, signal)
   }
 
   private async configOnly(): Promise<McpStatus> {

@@ -263,6 +263,31 @@ describe('a remote server behind OAuth', () => {
     const vault = await readFile(path.join(s.dir, 'home', 'mcp-oauth.json'), 'utf8')
     expect(vault).not.toContain('access_token')
   })
+
+  it('offers a client ID metadata document as its client id where the server takes them', async () => {
+    const as = await authServer({ clientIdMetadataDocuments: true })
+    const document = 'https://clients.example.org/mecatl/client-metadata.json'
+    const auth = { type: 'oauth', client_metadata_url: document } as const
+    const s = await setup([{ name: 'secure', url: as.mcpUrl, auth }])
+    await signIn(s)
+    // The address is the client id: nothing registered, and it goes on every request.
+    expect(as.registrations).toEqual([])
+    expect(as.authorizeRequests[0]).toMatchObject({ client_id: document, resource: as.mcpUrl })
+    expect(as.tokenRequests[0]).toMatchObject({ clientId: document, resource: as.mcpUrl })
+    expect((await echo(s, 'by document')).said).toContain('by document')
+  })
+
+  it('registers itself where the server takes no metadata documents, with one set', async () => {
+    const as = await authServer()
+    const auth = {
+      type: 'oauth',
+      client_metadata_url: 'https://clients.example.org/m.json'
+    } as const
+    const s = await setup([{ name: 'secure', url: as.mcpUrl, auth }])
+    await signIn(s)
+    expect(as.registrations).toHaveLength(1)
+    expect(as.authorizeRequests[0]?.client_id).not.toContain('https://')
+  })
 })
 
 describe('mecatl tools with a server that needs sign-in', () => {

@@ -6,6 +6,7 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import YAML from 'yaml'
+import type { ToolDisplay } from '../../shared/domain'
 import type { McpServerSettingsInput } from '../../shared/mcp'
 import { createCore, type Core } from '../core'
 import { KeyFile } from '../providers/key-file'
@@ -67,11 +68,13 @@ async function call(
   s: Setup,
   name: string,
   input: unknown,
-  signal = new AbortController().signal
+  signal = new AbortController().signal,
+  progress?: (display: ToolDisplay) => void
 ): Promise<string> {
   const tool = (await s.core.catalogFor(s.workspace)).get(name)
   if (!tool) throw new Error(`no tool ${name}`)
-  const ctx = { sessionId: 't', jail: new PathJail(s.workspace), reads: new ReadVersions(), signal }
+  const jail = new PathJail(s.workspace)
+  const ctx = { sessionId: 't', jail, reads: new ReadVersions(), signal, progress }
   const output = await tool.call(tool.inputSchema.parse(input), ctx)
   return output.content.map((block) => (block.type === 'text' ? block.text : '')).join('\n')
 }
@@ -259,5 +262,32 @@ describe('a remote MCP server', () => {
     await vi.waitFor(() => expect(remote.cancelled).toEqual(remote.slowCalls), { timeout: 10_000 })
     // The server goes on serving.
     expect(await call(s, 'mcp__remote__echo', { text: 'after' })).toContain('after')
+  })
+
+  it("shows the server's progress reports on the call's card while it runs, and none after", async () => {
+    const remote = await fixture({ mode: 'streamable' })
+    const s = await setup([{ name: 'remote', url: remote.url }])
+    const shown: ToolDisplay[] = []
+    const running = call(s, 'mcp__remote__slow', { steps: 3 }, undefined, (d) => shown.push(d))
+    await vi.waitFor(() => expect(remote.progressSent).toBe(3), { timeout: 10_000 })
+    // The newest report reaches the card, however fast they came.
+    const last = { kind: 'progress', progress: 3, total: 3, message: 'step 3' }
+    await vi.waitFor(() => expect(shown.at(-1)).toEqual(last), { timeout: 10_000 })
+    expect(shown.length).toBeLessThanOrEqual(3)
+    remote.release()
+    expect(await running).toContain('released')
+    const count = shown.length
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(shown).toHaveLength(count)
+  })
+
+  it('asks for no progress where no card shows it', async () => {
+    const remote = await fixture({ mode: 'streamable' })
+    const s = await setup([{ name: 'remote', url: remote.url }])
+    const running = call(s, 'mcp__remote__slow', { steps: 3 })
+    await vi.waitFor(() => expect(remote.slowCalls).toHaveLength(1), { timeout: 10_000 })
+    remote.release()
+    expect(await running).toContain('released')
+    expect(remote.progressSent).toBe(0)
   })
 })

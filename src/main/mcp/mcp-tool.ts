@@ -1,21 +1,36 @@
 import type { CallToolResult, Tool as SdkTool } from '@modelcontextprotocol/sdk/types.js'
 import { z } from 'zod'
-import type { ContentBlock } from '../../shared/domain'
+import type { ContentBlock, ToolDisplay } from '../../shared/domain'
 import type { McpForce } from '../../shared/mcp'
 import type { Tool, ToolOutput } from '../tools/tool'
 import { capabilitiesFromHints } from './annotations'
 
+/** One progress report of a running call, as its server sent it. */
+export interface McpProgress {
+  progress: number
+  /** null when the server does not say how much there is. */
+  total: number | null
+  message: string | null
+}
+
 /** Where an MCP tool's calls go: the supervisor of its server. */
 export interface McpCallTarget {
   readonly name: string
-  /** `external`: the tool reaches outside this machine, so its result is marked so. */
+  /**
+   * `external`: the tool reaches outside this machine, so its result is marked so. With
+   * `onProgress`, the server is asked for progress reports and each one is passed on.
+   */
   call(
     tool: string,
     args: Record<string, unknown>,
     signal: AbortSignal,
-    external: boolean
+    external: boolean,
+    onProgress?: (progress: McpProgress) => void
   ): Promise<ToolOutput>
 }
+
+/** The card is repainted at most this often however fast a server reports progress. */
+export const PROGRESS_REPAINT_MS = 200
 
 // Providers accept tool names of letters, digits, "_" and "-", at most 64 long.
 const MAX_NAME = 64
@@ -57,9 +72,58 @@ export function mcpTool(
     capabilities: mapped.capabilities,
     source: `mcp:${target.name}`,
     disclosable,
-    call: (input, ctx) => {
+    call: async (input, ctx) => {
       const args = input && typeof input === 'object' ? (input as Record<string, unknown>) : {}
-      return target.call(tool.name, args, ctx.signal, mapped.capabilities.untrustedInput)
+      const shown = ctx.progress
+      if (!shown)
+        return target.call(tool.name, args, ctx.signal, mapped.capabilities.untrustedInput)
+      const reporter = throttledProgress(shown, PROGRESS_REPAINT_MS)
+      try {
+        return await target.call(
+          tool.name,
+          args,
+          ctx.signal,
+          mapped.capabilities.untrustedInput,
+          reporter.report
+        )
+      } finally {
+        reporter.stop()
+      }
+    }
+  }
+}
+
+/**
+ * Passes progress to the card at most once per `interval`, the newest report winning: a server
+ * may send thousands, and each repaint is an event to every window. The last report of a burst
+ * is shown once the interval is over; nothing is shown after stop().
+ */
+export function throttledProgress(
+  show: (display: ToolDisplay) => void,
+  interval: number
+): { report: (progress: McpProgress) => void; stop: () => void } {
+  let last = -Infinity
+  let waiting: McpProgress | null = null
+  let timer: ReturnType<typeof setTimeout> | null = null
+  const flush = (): void => {
+    timer = null
+    if (!waiting) return
+    last = Date.now()
+    show({ kind: 'progress', ...waiting })
+    waiting = null
+  }
+  return {
+    report: (progress) => {
+      waiting = progress
+      if (timer) return
+      const wait = last + interval - Date.now()
+      if (wait <= 0) flush()
+      else timer = setTimeout(flush, wait)
+    },
+    stop: () => {
+      if (timer) clearTimeout(timer)
+      timer = null
+      waiting = null
     }
   }
 }

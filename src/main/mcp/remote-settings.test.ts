@@ -36,6 +36,22 @@ describe('a remote server in the settings', () => {
     }
   })
 
+  it('takes a client ID metadata document only at an https address with a path, never beside a client_id', () => {
+    const url = 'https://mcp.example.com/mcp'
+    const oauth = (extra: Record<string, unknown>) => ({ url, auth: { type: 'oauth', ...extra } })
+    const doc = 'https://clients.example.org/mecatl.json'
+    expect(messages(oauth({ client_metadata_url: doc }))).toEqual([])
+    for (const bad of ['http://clients.example.org/mecatl.json', 'javascript:alert(1)', 'mecatl']) {
+      expect(messages(oauth({ client_metadata_url: bad })).join(), bad).toContain('https address')
+    }
+    expect(
+      messages(oauth({ client_metadata_url: 'https://clients.example.org/' })).join()
+    ).toContain('needs a path')
+    expect(messages(oauth({ client_metadata_url: doc, client_id: 'x' })).join()).toContain(
+      'either a client_id or a client_metadata_url'
+    )
+  })
+
   it('never holds a credential in clear: not in the address, a header or a bearer token', () => {
     expect(messages({ url: 'https://me:hunter2@mcp.example.com/mcp' }).join()).toContain(
       'never written in the settings file in clear'

@@ -1,17 +1,20 @@
 import type { McpServerSettings, McpServerState, McpServerView } from '../../shared/mcp'
 import { errorOutput, type Tool, type ToolOutput } from '../tools/tool'
 import type { LogEcho } from './debug-log'
+import { answerElicitation, type AskPerson } from './elicitation/server-elicitation'
 import { LogRing } from './log-ring'
 import type { Backoff } from './backoff'
 import { McpConnection, type ConnectionTarget } from './mcp-connection'
-import { toToolOutput, type McpCallTarget } from './mcp-tool'
+import { toToolOutput, type McpCallTarget, type McpProgress } from './mcp-tool'
 import { RemoteAuth } from './oauth/remote-auth'
 import type { OAuthVault } from './oauth/oauth-vault'
 import { remoteTarget, type SecretSource } from './remote-transport'
+import type { ReadResource } from './read-resource'
 import { sandboxMissing, type SandboxBackend } from './sandbox'
 import { serverEnvironment } from './server-env'
 import { catalogTools, describeCallError, offTools } from './server-tools'
-import { settingsPart } from './server-view'
+import { settingsPart, toolView } from './server-view'
+import { startSignIn } from './oauth/sign-in-flow'
 
 /** A server's settings with where they came from. */
 export interface ResolvedServer {
@@ -42,6 +45,8 @@ export interface SupervisorDeps {
   echo?: LogEcho
   /** Something a person would see changed: state, tools, log. */
   onChange: () => void
+  /** Shows a server's request for input in the project's window; absent headless (refused). */
+  askPerson?: AskPerson
 }
 
 /**
@@ -132,7 +137,8 @@ export class ServerSupervisor implements McpCallTarget {
     tool: string,
     args: Record<string, unknown>,
     signal: AbortSignal,
-    external: boolean
+    external: boolean,
+    onProgress?: (progress: McpProgress) => void
   ): Promise<ToolOutput> {
     if (this.state === 'needs-sign-in') {
       return errorOutput(
@@ -148,7 +154,7 @@ export class ServerSupervisor implements McpCallTarget {
       )
     }
     try {
-      return toToolOutput(await connection.callTool(tool, args, signal), external)
+      return toToolOutput(await connection.callTool(tool, args, signal, onProgress), external)
     } catch (error) {
       if (signal.aborted) return errorOutput('MCP call failed: the call was stopped.')
       const signIn = await this.remoteAuth?.signInNeeded(error)
@@ -172,6 +178,29 @@ export class ServerSupervisor implements McpCallTarget {
     return this.connection.getPromptText(name, args)
   }
 
+  /**
+   * Reads one of the server's resources for a message, with the listing's entry for it when the
+   * server lists it (a templated URI is not listed). Throws the reason; the log says either way.
+   */
+  async readResource(uri: string): Promise<ReadResource> {
+    if (this.state !== 'ready') {
+      const why = this.error ? ` (${this.error})` : ''
+      throw new Error(`the server is ${this.state}${why}; try again once it is ready`)
+    }
+    await this.remoteAuth?.refreshIfDue()
+    const connection = this.connection
+    if (!connection) throw new Error(`the server is ${this.state}; try again once it is ready`)
+    try {
+      const contents = await connection.readResource(uri)
+      this.log.event(`read resource ${uri} for a message`)
+      return { listed: connection.resources.find((r) => r.uri === uri) ?? null, contents }
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error)
+      this.log.event(`reading resource ${uri} failed: ${message}`)
+      throw error
+    }
+  }
+
   view(): McpServerView {
     const part = settingsPart(this.config.settings, this.config.origin)
     return {
@@ -187,13 +216,7 @@ export class ServerSupervisor implements McpCallTarget {
       ),
       offTools:
         this.state === 'ready' ? offTools(this.connection?.tools ?? [], this.config.settings) : [],
-      tools: this.tools().map((tool) => ({
-        name: tool.name,
-        description: tool.description,
-        readOnly: tool.readOnly,
-        source: tool.source,
-        capabilities: { ...tool.capabilities }
-      })),
+      tools: this.tools().map(toolView),
       resources: this.state === 'ready' ? (this.connection?.resources ?? []) : [],
       prompts: this.state === 'ready' ? (this.connection?.prompts ?? []) : [],
       logCount: this.log.count
@@ -231,7 +254,13 @@ export class ServerSupervisor implements McpCallTarget {
         onListsChanged: () => {
           if (generation !== this.generation) return
           this.adopt(connection, generation)
-        }
+        },
+        elicit: (params, signal) =>
+          answerElicitation(params, signal, {
+            name: this.name,
+            log: this.log,
+            ask: this.deps.askPerson
+          })
       })
     } catch (error) {
       const signIn = await this.remoteAuth?.signInNeeded((error as Error).cause ?? error)
@@ -298,30 +327,14 @@ export class ServerSupervisor implements McpCallTarget {
         this.authProblem ?? `the MCP server "${this.name}" does not sign in with OAuth`
       )
     }
-    const s = this.config.settings
-    const target = remoteTarget(s, this.deps.secrets)
-    const kind = this.connection?.kind === 'sse' || s.transport === 'sse' ? 'sse' : 'http'
-    const started = auth.signIn(target, kind)
-    this.deps.onChange()
-    const begun = await started.finally(() => this.deps.onChange())
-    if (!begun) {
-      await this.restart()
-      return null
-    }
-    this.log.event('signing in: waiting for the browser')
-    void begun.done.then(
-      () => {
-        this.log.event('signed in')
-        return this.restart()
-      },
-      (error: unknown) => {
-        this.log.event(
-          `signing in failed: ${error instanceof Error ? error.message : String(error)}`
-        )
-        this.deps.onChange()
-      }
-    )
-    return begun.url.href
+    return startSignIn(auth, {
+      settings: this.config.settings,
+      secrets: this.deps.secrets,
+      connected: this.connection?.kind ?? null,
+      log: this.log,
+      onChange: this.deps.onChange,
+      restart: () => this.restart()
+    })
   }
 
   /** Forgets the sign-in (its tokens and registration) and waits for a new one. */

@@ -1,4 +1,5 @@
 import type { McpServerSettings, McpServerView } from '../../shared/mcp'
+import type { Tool } from '../tools/tool'
 
 /** What a server's view shows of its settings alone (never a header's or a token's value). */
 export type SettingsPart = Pick<
@@ -30,5 +31,16 @@ export function settingsPart(s: McpServerSettings, origin: 'user' | 'project'): 
     envNames: [...Object.keys(s.env), ...s.env_passthrough],
     enabled: s.enabled,
     sandbox: s.sandbox
+  }
+}
+
+/** One catalog tool of a server as its row lists it. */
+export function toolView(tool: Tool): McpServerView['tools'][number] {
+  return {
+    name: tool.name,
+    description: tool.description,
+    readOnly: tool.readOnly,
+    source: tool.source,
+    capabilities: { ...tool.capabilities }
   }
 }

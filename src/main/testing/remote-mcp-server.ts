@@ -24,6 +24,7 @@ import {
   type SharedState
 } from './remote-mcp-session'
 import { INVALID, headerOf, plain, readJson, record } from './remote-mcp-http'
+import { registerAskTool } from './remote-mcp-ask'
 
 export { HELLO_TEXT, TODO_TEXT } from './remote-mcp-session'
 
@@ -37,6 +38,8 @@ export interface RemoteMcpServerOptions {
   tools?: FixedToolAnnotations
   /** Every request without this header (exact value) gets 401 and lands in `unauthorized`. */
   requireHeader?: { name: string; value: string }
+  /** Adds the tool `ask` (see remote-mcp-ask.ts), asking with this form (or its default one). */
+  ask?: { form?: ElicitRequestFormParams['requestedSchema'] }
 }
 
 /** One HTTP request as it arrived. */
@@ -74,8 +77,12 @@ export interface RemoteMcpServer {
   addTool(name: string, description: string): void
   /** Lets every waiting `slow` call return `released`. */
   release(): void
-  /** Sends `elicitation/create` to the latest client; resolves with its answer. */
-  elicit(message: string, schema: ElicitRequestFormParams['requestedSchema']): Promise<ElicitResult>
+  /** Sends `elicitation/create` to the latest client; resolves with its answer. An abort cancels it. */
+  elicit(
+    message: string,
+    schema: ElicitRequestFormParams['requestedSchema'],
+    options?: { signal?: AbortSignal }
+  ): Promise<ElicitResult>
   /** Asks the latest client for `roots/list`. */
   listRoots(): Promise<ListRootsResult>
   /** Ends every session and the HTTP server. */
@@ -127,6 +134,7 @@ export async function startRemoteMcpServer(
     res: http.ServerResponse
   ): Promise<void> => {
     const server = buildSessionServer(state)
+    if (options.ask) registerAskTool(server, options.ask.form)
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => {
@@ -143,6 +151,7 @@ export async function startRemoteMcpServer(
 
   const startLegacy = async (res: http.ServerResponse): Promise<void> => {
     const server = buildSessionServer(state)
+    if (options.ask) registerAskTool(server, options.ask.form)
     const transport = new SSEServerTransport('/messages', res)
     const session: FixtureSession = {
       id: transport.sessionId,
@@ -276,8 +285,11 @@ export async function startRemoteMcpServer(
       for (const release of state.pendingSlow) release()
       state.pendingSlow.clear()
     },
-    elicit: async (message, requestedSchema) =>
-      client().server.server.elicitInput({ mode: 'form', message, requestedSchema }),
+    elicit: async (message, requestedSchema, elicitOptions) =>
+      client().server.server.elicitInput(
+        { mode: 'form', message, requestedSchema },
+        { signal: elicitOptions?.signal }
+      ),
     listRoots: async () => client().server.server.listRoots(),
     close: async () => {
       for (const release of state.pendingSlow) release()

@@ -14,6 +14,7 @@ import {
   ruleScopeSchema,
   rulesViewSchema
 } from '../approvals'
+import { elicitationSchema } from '../elicitation'
 import { mcpStatusSchema } from '../mcp'
 import { jobSummarySchema } from '../jobs'
 import { memoryScopeSchema } from '../memory'
@@ -328,6 +329,10 @@ export const events = {
   }),
   'turn.failed': z.object({ sessionId: z.string(), turnId: z.string(), error: z.string() }),
   'mcp.updated': mcpStatusSchema,
+  /** A server asks the person for input; never recorded in a session's log. */
+  'mcp.elicitation.asked': elicitationSchema,
+  /** The request was answered, declined, cancelled or given up: its dialog closes. */
+  'mcp.elicitation.resolved': z.object({ elicitationId: z.string(), workspace: z.string() }),
   'todo.updated': z.object({ sessionId: z.string(), items: z.array(todoItemSchema) }),
   'job.updated': jobSummarySchema,
   'job.output': z.object({ jobId: z.string(), data: z.string(), seq: z.number() }),

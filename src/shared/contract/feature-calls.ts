@@ -7,6 +7,7 @@ import {
 } from '../checkpoints'
 import { jobSummarySchema } from '../jobs'
 import { sessionMetersSchema } from '../meters'
+import { elicitActionSchema, elicitationSchema } from '../elicitation'
 import { mcpLogLineSchema, mcpStatusSchema } from '../mcp'
 import {
   memoryDetailSchema,
@@ -144,6 +145,26 @@ export const featureCalls = {
   'mcp.import': {
     input: z.object({ path: z.string().min(1).optional(), text: z.string().optional() }).strict(),
     output: z.object({ servers: z.array(z.unknown()), notes: z.array(z.string()) })
+  },
+  /** MCP servers' requests for input still waiting in a project (a reloaded window shows them). */
+  'mcp.elicitation.pending': {
+    input: z.object({ workspace: folderPath }).strict(),
+    output: z.object({ elicitations: z.array(elicitationSchema) })
+  },
+  /**
+   * The person's answer to a server's form; `content` only with accept. Content that does not
+   * fit the form is refused (invalid_input, naming the field) and the request keeps waiting;
+   * `ok` is false when nothing waits under that id any more.
+   */
+  'mcp.elicitation.answer': {
+    input: z
+      .object({
+        elicitationId: z.string().min(1),
+        action: elicitActionSchema,
+        content: z.record(z.string(), z.unknown()).optional()
+      })
+      .strict(),
+    output: z.object({ ok: z.boolean() })
   },
   /** A cut tool output saved whole; only files in that session's own spill directory. */
   'spill.read': {

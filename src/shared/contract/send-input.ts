@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { attachmentSchema, attachmentsProblem } from '../attachments'
+import { attachmentsProblem, sentAttachmentSchema } from '../attachments'
 import { messageTextSchema } from './message-size'
 
 /**
@@ -11,7 +11,7 @@ export const sendInputSchema = z
   .object({
     sessionId: z.string().min(1),
     text: z.union([z.literal(''), messageTextSchema]),
-    attachments: z.array(attachmentSchema).max(64).optional()
+    attachments: z.array(sentAttachmentSchema).max(64).optional()
   })
   .strict()
   .superRefine((input, ctx) => {

@@ -47,7 +47,12 @@ export class McpOAuthProvider implements OAuthClientProvider {
   constructor(
     private readonly vault: OAuthVault,
     readonly key: string,
-    private readonly options: { client?: PreRegisteredClient; scopes?: readonly string[] }
+    private readonly options: {
+      client?: PreRegisteredClient
+      scopes?: readonly string[]
+      /** A client ID metadata document's address (settings `auth.client_metadata_url`). */
+      metadataUrl?: string
+    }
   ) {
     // Only a client Mecatl registers itself is saved; a pre-registered one is never replaced by
     // a registration (the SDK reads the absence of this method so).
@@ -83,8 +88,19 @@ export class McpOAuthProvider implements OAuthClientProvider {
     return this.expectedState !== null && state === this.expectedState
   }
 
+  /** Offered as the client id to an authorization server that takes metadata documents. */
+  get clientMetadataUrl(): string | undefined {
+    return this.options.metadataUrl
+  }
+
   clientInformation(): OAuthClientInformationMixed | undefined {
-    return this.options.client ?? this.record().clientInformation
+    if (this.options.client) return this.options.client
+    const stored = this.record().clientInformation
+    // A document address saved as the client id under an older setting is not this client.
+    if (stored && isHttpsUrl(stored.client_id) && stored.client_id !== this.options.metadataUrl) {
+      return undefined
+    }
+    return stored
   }
 
   tokens(): OAuthTokens | undefined {
@@ -153,4 +169,9 @@ export class McpOAuthProvider implements OAuthClientProvider {
   private async update(patch: Partial<OAuthRecord>): Promise<void> {
     await this.vault.update(this.key, (record) => ({ ...record, ...patch }))
   }
+}
+
+/** Whether a client id is a metadata document's address rather than one a server issued. */
+function isHttpsUrl(clientId: string): boolean {
+  return URL.canParse(clientId) && new URL(clientId).protocol === 'https:'
 }

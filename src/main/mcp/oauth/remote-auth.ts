@@ -56,7 +56,11 @@ export class RemoteAuth {
   ) {
     const oauth = settings.auth?.type === 'oauth' ? settings.auth : undefined
     const key = new URL(settings.url ?? '').href
-    this.provider = new McpOAuthProvider(vault, key, { client, scopes: oauth?.scopes })
+    this.provider = new McpOAuthProvider(vault, key, {
+      client,
+      scopes: oauth?.scopes,
+      metadataUrl: oauth?.client_metadata_url
+    })
     this.fetch = lockedRefreshFetch(vault, key, abortableFetch)
     this.asked = oauth !== undefined || this.provider.tokens() !== undefined
   }

@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, type JSX } from 'react'
 import { ApprovalModal } from '../features/approvals/approval-modal'
 import { ChatView } from '../features/chat/chat-view'
+import { ElicitationDialog } from '../features/mcp/elicitation-dialog'
 import { McpSignInNotice } from '../features/mcp/mcp-sign-in-notice'
 import { McpTrustPrompt } from '../features/mcp/mcp-trust-prompt'
 import { loadModels, useChat } from '../features/chat/chat-store'
@@ -165,6 +166,7 @@ export function ProjectWindow({
       <RestoreDialog />
       {status === 'ready' && <McpTrustPrompt />}
       {status === 'ready' && <McpSignInNotice />}
+      {status === 'ready' && <ElicitationDialog />}
     </div>
   )
 }

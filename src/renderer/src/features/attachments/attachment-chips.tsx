@@ -1,6 +1,11 @@
 import type { JSX } from 'react'
-import { formatBytes, imageBytes, type Attachment } from '../../../../shared/attachments'
-import { CloseIcon, FileIcon } from '../../lib/icons'
+import {
+  formatBytes,
+  imageBytes,
+  resourceLabel,
+  type Attachment
+} from '../../../../shared/attachments'
+import { CloseIcon, ExternalIcon, FileIcon } from '../../lib/icons'
 import { imageUrl } from './attachments-model'
 import './attachments.css'
 
@@ -11,8 +16,9 @@ interface Props {
 }
 
 /**
- * Attachments as chips: an image as its thumbnail, name and size; a project file as its path.
- * The same chips show in the box (removable) and on the sent message.
+ * Attachments as chips: an image as its thumbnail, name and size; a project file as its path; an
+ * MCP resource as `server: name`. The same chips show in the box (removable) and on the sent
+ * message.
  */
 export function AttachmentChips({ attachments, onRemove }: Props): JSX.Element | null {
   if (!attachments || attachments.length === 0) return null
@@ -23,17 +29,19 @@ export function AttachmentChips({ attachments, onRemove }: Props): JSX.Element |
       aria-label="Attachments"
     >
       {attachments.map((attachment, index) => {
-        const label = attachment.kind === 'image' ? attachment.name : attachment.path
+        const label = chipLabel(attachment)
         return (
           <li
             key={`${index}-${label}`}
             className="attachment-chip"
             data-testid="attachment-chip"
             data-kind={attachment.kind}
-            title={label}
+            title={attachment.kind === 'resource' ? resourceTitle(attachment) : label}
           >
             {attachment.kind === 'image' ? (
               <img className="attachment-chip__thumb" src={imageUrl(attachment)} alt={label} />
+            ) : attachment.kind === 'resource' ? (
+              <ExternalIcon size={14} className="attachment-chip__icon" />
             ) : (
               <FileIcon size={14} className="attachment-chip__icon" />
             )}
@@ -58,4 +66,16 @@ export function AttachmentChips({ attachments, onRemove }: Props): JSX.Element |
       })}
     </ul>
   )
+}
+
+function chipLabel(attachment: Attachment): string {
+  if (attachment.kind === 'image') return attachment.name
+  if (attachment.kind === 'file') return attachment.path
+  return resourceLabel(attachment)
+}
+
+/** The hover text of a resource chip: its URI, what was left out, and that it is untrusted. */
+function resourceTitle(resource: Extract<Attachment, { kind: 'resource' }>): string {
+  const note = resource.note ? `\n${resource.note}` : ''
+  return `${resource.uri} from the MCP server ${resource.server} (untrusted content)${note}`
 }

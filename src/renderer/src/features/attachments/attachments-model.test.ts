@@ -20,6 +20,18 @@ describe('the box’s attachments', () => {
     expect(state).toEqual({ items: [file], error: null })
   })
 
+  it('keeps a resource of a server once, and the same URI of another server apart', () => {
+    const hello: Attachment = { kind: 'resource', server: 'docs', uri: 'note://hello' }
+    const other: Attachment = { kind: 'resource', server: 'wiki', uri: 'note://hello' }
+    let state = attachmentsReducer(initialAttachments, { type: 'added', items: [hello, file] })
+    state = attachmentsReducer(state, { type: 'added', items: [{ ...hello }, other] })
+    expect(state.items).toEqual([hello, file, other])
+    const many = Array.from({ length: 10 }, (_, i): Attachment => ({ ...hello, uri: `n://${i}` }))
+    const over = attachmentsReducer(state, { type: 'added', items: many })
+    expect(over.items).toEqual(state.items)
+    expect(over.error).toMatch(/at most 10/)
+  })
+
   it('refuses what passes a limit with its sentence and keeps what was there', () => {
     const eight = Array.from({ length: 8 }, () => image)
     const full = attachmentsReducer(initialAttachments, { type: 'added', items: eight })

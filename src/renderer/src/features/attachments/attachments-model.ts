@@ -35,9 +35,7 @@ export function attachmentsReducer(
   switch (action.type) {
     case 'added': {
       const fresh = action.items.filter(
-        (item) =>
-          item.kind === 'image' ||
-          !state.items.some((other) => other.kind === 'file' && other.path === item.path)
+        (item) => item.kind === 'image' || !state.items.some((other) => sameAttachment(other, item))
       )
       const items = [...state.items, ...fresh]
       const problem = attachmentsProblem(items)
@@ -51,6 +49,14 @@ export function attachmentsReducer(
     case 'cleared':
       return initialAttachments
   }
+}
+
+/** The same project file, or the same resource of the same server: attached once only. */
+function sameAttachment(a: Attachment, b: Attachment): boolean {
+  if (a.kind === 'file' && b.kind === 'file') return a.path === b.path
+  if (a.kind === 'resource' && b.kind === 'resource')
+    return a.server === b.server && a.uri === b.uri
+  return false
 }
 
 export function isImageType(type: string): type is ImageMediaType {

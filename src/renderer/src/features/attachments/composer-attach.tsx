@@ -1,10 +1,11 @@
 import type { ClipboardEvent, DragEvent, ReactNode } from 'react'
-import type { Attachment } from '../../../../shared/attachments'
+import type { Attachment, ResourceRequest } from '../../../../shared/attachments'
 import type { ModelRef } from '../../../../shared/domain'
 import { useModels } from '../chat/chat-store'
 import { AttachmentChips } from './attachment-chips'
 import { imagesProblemFor } from './attachments-model'
 import { AttachFileButton } from './file-picker'
+import { AttachResourceButton } from './resource-picker'
 import { useAttachments } from './use-attachments'
 
 /** What the message box needs of its attachments (see Composer's `attach`). */
@@ -34,9 +35,11 @@ export interface AttachmentsUi {
   forSend: (model: ModelRef | null, running: boolean) => Attachment[] | null
   /** Empties the box once the message went. */
   sent: () => void
+  /** Adds an MCP resource's chip (the `@server:` finder's pick); stable across renders. */
+  attachResource: (resource: ResourceRequest) => void
 }
 
-/** Attachments for the session shown: chips in the box, Attach file, paste and drop. */
+/** Attachments for the session shown: chips in the box, Attach file and resource, paste, drop. */
 export function useAttachmentsUi(sessionId: string | null, disabled: boolean): AttachmentsUi {
   const box = useAttachments(sessionId)
   const models = useModels((s) => s.state)
@@ -45,7 +48,10 @@ export function useAttachmentsUi(sessionId: string | null, disabled: boolean): A
       count: box.items.length,
       chips: <AttachmentChips attachments={box.items} onRemove={box.remove} />,
       button: (
-        <AttachFileButton sessionId={sessionId} disabled={disabled} onPick={box.attachFile} />
+        <>
+          <AttachFileButton sessionId={sessionId} disabled={disabled} onPick={box.attachFile} />
+          <AttachResourceButton disabled={disabled} onPick={box.attachResource} />
+        </>
       ),
       dragging: box.dragging,
       onPaste: box.onPaste,
@@ -71,6 +77,7 @@ export function useAttachmentsUi(sessionId: string | null, disabled: boolean): A
       }
       return box.items
     },
-    sent: box.clear
+    sent: box.clear,
+    attachResource: box.attachResource
   }
 }

@@ -7,7 +7,7 @@ import {
   type ClipboardEvent,
   type DragEvent
 } from 'react'
-import type { Attachment } from '../../../../shared/attachments'
+import type { Attachment, ResourceRequest } from '../../../../shared/attachments'
 import {
   attachmentsReducer,
   imageFromFile,
@@ -28,6 +28,8 @@ export interface AttachmentsBox {
   clear: () => void
   refuse: (error: string) => void
   attachFile: (path: string) => void
+  /** Adds an MCP resource's chip; main reads it when the message is sent. */
+  attachResource: (resource: ResourceRequest) => void
   onPaste: (event: ClipboardEvent<HTMLElement>) => void
   dropProps: {
     onDragOver: (event: DragEvent<HTMLElement>) => void
@@ -54,6 +56,11 @@ export function useAttachments(sessionId: string | null): AttachmentsBox {
   const folder = useSessions((s) => s.state.workspace ?? s.state.folder ?? '')
 
   useEffect(() => dispatch({ type: 'cleared' }), [sessionId])
+  // Stable, so the `@` finder that is given it does not work its lists out again every render.
+  const attachResource = useCallback(
+    (resource: ResourceRequest): void => dispatch({ type: 'added', items: [resource] }),
+    []
+  )
 
   const addFiles = useCallback(
     async (files: File[], fromPaste: boolean): Promise<void> => {
@@ -119,6 +126,7 @@ export function useAttachments(sessionId: string | null): AttachmentsBox {
     clear: () => dispatch({ type: 'cleared' }),
     refuse: (error) => dispatch({ type: 'refused', error }),
     attachFile: (path) => dispatch({ type: 'added', items: [{ kind: 'file', path }] }),
+    attachResource,
     onPaste,
     dropProps: { onDragOver, onDragLeave, onDrop }
   }

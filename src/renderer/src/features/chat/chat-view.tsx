@@ -58,7 +58,6 @@ export function ChatView(): JSX.Element {
   const [draft, setDraft] = useState('')
   const [followSignal, setFollowSignal] = useState(0)
   const palette = usePromptPalette(draft, setDraft)
-  const mention = useMentionFinder(draft, setDraft)
   const replay = useReplay((s) => s.state)
   const replaying = replay.sessionId !== null && replay.sessionId === chat.sessionId
   useQueueRunner()
@@ -66,6 +65,7 @@ export function ChatView(): JSX.Element {
   const fit = useHeaderFit(header)
   const defaultModel = useModels((s) => s.state.defaultModel)
   const attachUi = useAttachmentsUi(chat.sessionId, chat.status !== 'ready')
+  const mention = useMentionFinder(draft, setDraft, attachUi.attachResource)
 
   // A rewound conversation offers back the message it was rewound from: read while rendering
   // the newly shown session, let go of once shown.

@@ -9,6 +9,7 @@ import { deniedBadge, refusalLabel, type CapabilityChip } from '../safety/safety
 import { CollapsibleCode } from './output-view'
 import { displayToolName } from './tool-name'
 import { resultLabel, ToolResultView } from './tool-result'
+import { ToolProgress } from './tool-progress'
 import { ShellCallLive } from '../jobs/shell-call-live'
 import { DelegationView } from '../delegation/delegation-view'
 import { CallFilesView } from '../checkpoints/call-files'
@@ -82,6 +83,9 @@ export const ToolCard = memo(function ToolCard({
   const summary = toolSummary(call.name, call.input)
   const detailsId = `tool-details-${call.id}`
   const errorOutput = call.state === 'done' && call.output?.isError
+  const shown = call.output?.display
+  // A report in progress, not a result: shown on the card while the call runs.
+  const progress = call.state === 'running' && shown?.kind === 'progress' ? shown : null
   return (
     <div
       className={`tool-card tool-card--${call.state}${errorOutput ? ' tool-card--soft-error' : ''}`}
@@ -120,6 +124,7 @@ export const ToolCard = memo(function ToolCard({
           {outputText(call) && <> — {outputText(call)}</>}
         </p>
       )}
+      {progress && <ToolProgress display={progress} />}
       {call.name === 'Shell' && <ShellCallLive call={call} />}
       <DelegationView call={call} />
       <CallFilesView sessionId={sessionId} call={call} />
@@ -131,7 +136,7 @@ export const ToolCard = memo(function ToolCard({
             className="tool-args"
             testId="tool-args"
           />
-          {call.output && (
+          {call.output && !progress && (
             <>
               <div className="tool-card__section-label">
                 {resultLabel(call.output)}

@@ -55,6 +55,16 @@ describe('server drafts', () => {
       }
     }
     expect(draftToSettings(draftFromSettings(signed), [])).toEqual({ ok: true, value: signed })
+    // Or a client ID metadata document in place of a client id.
+    const documented = {
+      name: 'linear',
+      url: 'https://mcp.linear.app/mcp',
+      auth: { type: 'oauth', client_metadata_url: 'https://clients.example.org/mecatl.json' }
+    }
+    expect(draftToSettings(draftFromSettings(documented), [])).toEqual({
+      ok: true,
+      value: documented
+    })
     const asked = { name: 'asked', url: 'https://mcp.example.com/mcp' }
     expect(draftFromSettings(asked).auth).toBe('auto')
     expect(draftToSettings(draftFromSettings(asked), [])).toEqual({ ok: true, value: asked })

@@ -19,6 +19,8 @@ export interface ServerDraft {
   /** OAuth: a client id registered for Mecatl ('' : Mecatl registers one), its secret's reference. */
   clientId: string
   clientSecret: string
+  /** OAuth: the https address of a client ID metadata document ('' : none). */
+  clientMetadataUrl: string
   /** OAuth scopes, separated by spaces ('' : what the server asks for). */
   scopes: string
   /** One argument a line, so arguments with spaces need no quoting. */
@@ -83,6 +85,7 @@ export function emptyDraft(taken: readonly string[]): ServerDraft {
     token: '',
     clientId: '',
     clientSecret: '',
+    clientMetadataUrl: '',
     scopes: '',
     args: '',
     env: '',
@@ -128,6 +131,7 @@ export function draftFromSettings(server: Record<string, unknown>): ServerDraft 
     token: text(auth.token),
     clientId: text(auth.client_id),
     clientSecret: text(auth.client_secret),
+    clientMetadataUrl: text(auth.client_metadata_url),
     scopes: strings(auth.scopes).join(' '),
     args: strings(server.args).join('\n'),
     env: Object.entries(env)
@@ -241,6 +245,7 @@ function remoteValue(draft: ServerDraft, issues: DraftIssues): Record<string, un
     const oauth: Record<string, unknown> = { type: 'oauth' }
     if (draft.clientId.trim()) oauth.client_id = draft.clientId.trim()
     if (draft.clientSecret.trim()) oauth.client_secret = draft.clientSecret.trim()
+    if (draft.clientMetadataUrl.trim()) oauth.client_metadata_url = draft.clientMetadataUrl.trim()
     const scopes = draft.scopes.split(/\s+/).filter((scope) => scope !== '')
     if (scopes.length > 0) oauth.scopes = scopes
     value.auth = oauth

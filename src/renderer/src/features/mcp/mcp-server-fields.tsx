@@ -130,6 +130,12 @@ const OAUTH_FIELDS = [
     placeholder: '${secret:NAME} for its secret (optional)'
   },
   {
+    field: 'clientMetadataUrl',
+    testId: 'mcp-client-metadata-url',
+    label: 'Client metadata document',
+    placeholder: 'https address of a client ID metadata document (optional)'
+  },
+  {
     field: 'scopes',
     testId: 'mcp-scopes',
     label: 'Scopes',

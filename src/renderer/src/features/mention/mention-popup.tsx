@@ -1,19 +1,32 @@
 import { useEffect, useRef, type JSX, type ReactNode } from 'react'
 import type { CallOutput } from '../../../../shared/contract'
-import { FileIcon, FolderIcon } from '../../lib/icons'
+import { ExternalIcon, FileIcon, FolderIcon } from '../../lib/icons'
+import type { ResourceChoice } from './resource-mention'
 import './mention.css'
 
-type Item = CallOutput<'files.find'>['items'][number]
+type FoundItem = CallOutput<'files.find'>['items'][number]
+
+/** A line of the finder: a project file or folder, an MCP server to go into, or its resource. */
+export type MentionEntry =
+  FoundItem | { kind: 'server'; server: string } | { kind: 'resource'; choice: ResourceChoice }
 
 interface Props {
-  items: Item[]
-  selected: Item | undefined
+  items: MentionEntry[]
+  selected: MentionEntry | undefined
   loading: boolean
   total: number
   complete: boolean
   error: string | null
-  onPick: (item: Item) => void
-  onHover: (item: Item) => void
+  /** The server whose resources are listed (`@server:`); null while files are. */
+  server: string | null
+  onPick: (item: MentionEntry) => void
+  onHover: (item: MentionEntry) => void
+}
+
+function entryKey(item: MentionEntry): string {
+  if (item.kind === 'server') return `server:${item.server}`
+  if (item.kind === 'resource') return `resource:${item.choice.uri}`
+  return `${item.kind}:${item.path}`
 }
 
 /** A path with the characters the query matched in bold. */
@@ -50,7 +63,12 @@ export function MentionPopup(props: Props): JSX.Element {
   }, [selected])
 
   let footer: string
-  if (props.error) footer = `Could not list the project's files: ${props.error}`
+  if (props.server !== null) {
+    footer =
+      items.length === 0
+        ? `No resource of ${props.server} matches · Esc to close`
+        : `${items.length} resource${items.length === 1 ? '' : 's'} of ${props.server}, untrusted content · ↑↓ to choose · Enter or Tab to attach · Esc to close`
+  } else if (props.error) footer = `Could not list the project's files: ${props.error}`
   else if (props.loading) footer = 'Listing the project’s files…'
   else if (items.length === 0) footer = 'No file or folder matches · Esc to close'
   else {
@@ -68,18 +86,20 @@ export function MentionPopup(props: Props): JSX.Element {
         <ul
           className="mention-finder__list"
           role="listbox"
-          aria-label="Files"
+          aria-label={props.server === null ? 'Files' : `Resources of ${props.server}`}
           ref={list}
           tabIndex={0}
         >
           {items.map((item) => (
             <li
-              key={`${item.kind}:${item.path}`}
+              key={entryKey(item)}
               role="option"
               aria-selected={item === selected}
               className={`mention-finder__item${item === selected ? ' mention-finder__item--active' : ''}`}
               data-testid="mention-item"
-              data-path={item.path}
+              data-kind={item.kind}
+              data-path={'path' in item ? item.path : undefined}
+              data-uri={item.kind === 'resource' ? item.choice.uri : undefined}
               onMouseEnter={() => props.onHover(item)}
               onMouseDown={(event) => {
                 // Keep focus in the input.
@@ -87,13 +107,7 @@ export function MentionPopup(props: Props): JSX.Element {
                 props.onPick(item)
               }}
             >
-              <span className="mention-finder__kind" aria-hidden="true">
-                {item.kind === 'folder' ? <FolderIcon size={14} /> : <FileIcon size={14} />}
-              </span>
-              <span className="mention-finder__path">
-                {highlighted(item.path, item.positions)}
-                {item.kind === 'folder' ? '/' : ''}
-              </span>
+              <EntryLine item={item} />
             </li>
           ))}
         </ul>
@@ -105,5 +119,32 @@ export function MentionPopup(props: Props): JSX.Element {
         {footer}
       </div>
     </div>
+  )
+}
+
+function EntryLine({ item }: { item: MentionEntry }): JSX.Element {
+  if (item.kind === 'server' || item.kind === 'resource') {
+    const name = item.kind === 'server' ? `${item.server}:` : item.choice.name
+    const detail = item.kind === 'server' ? 'MCP resources' : item.choice.uri
+    return (
+      <>
+        <span className="mention-finder__kind" aria-hidden="true">
+          <ExternalIcon size={14} />
+        </span>
+        <span className="mention-finder__path">{name}</span>
+        <span className="mention-finder__detail">{detail}</span>
+      </>
+    )
+  }
+  return (
+    <>
+      <span className="mention-finder__kind" aria-hidden="true">
+        {item.kind === 'folder' ? <FolderIcon size={14} /> : <FileIcon size={14} />}
+      </span>
+      <span className="mention-finder__path">
+        {highlighted(item.path, item.positions)}
+        {item.kind === 'folder' ? '/' : ''}
+      </span>
+    </>
   )
 }

@@ -54,3 +54,24 @@ export function insertMention(
   const caret = before.length + (spaced === mention ? mention.length : spaced.length)
   return { text: before + spaced + after, caret }
 }
+
+/**
+ * How a picked resource is written in the message: `@server:uri`, quoted as a path is when the
+ * URI holds a quote or a backslash.
+ */
+export function resourceMentionText(server: string, uri: string): string {
+  return mentionText(`${server}:${uri}`, 'file')
+}
+
+/**
+ * The text with the typed `@query` replaced by a mention still being typed (`@docs:`), with no
+ * space after it and the caret at its end, so the finder goes on with what follows.
+ */
+export function insertOpenMention(
+  text: string,
+  range: MentionRange,
+  mention: string
+): { text: string; caret: number } {
+  const before = text.slice(0, range.start)
+  return { text: before + mention + text.slice(range.end), caret: before.length + mention.length }
+}

@@ -1,11 +1,34 @@
-import { useEffect, useLayoutEffect, useRef, useState, type JSX, type KeyboardEvent } from 'react'
+import {
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type JSX,
+  type KeyboardEvent
+} from 'react'
+import type { ResourceRequest } from '../../../../shared/attachments'
 import type { CallOutput } from '../../../../shared/contract'
 import { call } from '../../bridge/client'
 import { errorMessage } from '../../lib/errors'
+import { loadMcpStatus, useMcp } from '../mcp/mcp-store'
 import { useSessions } from '../sessions/sessions-store'
 import { LatestOnly } from './latest-only'
-import { MentionPopup } from './mention-popup'
-import { insertMention, mentionAt, mentionText } from './mention-text'
+import { MentionPopup, type MentionEntry } from './mention-popup'
+import {
+  insertMention,
+  insertOpenMention,
+  mentionAt,
+  mentionText,
+  resourceMentionText
+} from './mention-text'
+import {
+  matchResources,
+  resourceChoices,
+  resourceRequest,
+  serverEntries,
+  serverMention
+} from './resource-mention'
 
 type Found = CallOutput<'files.find'>
 
@@ -26,9 +49,22 @@ export interface MentionFinder {
  * files and folders that match what follows, asked of the main process on every keystroke (an
  * answer to an older query is dropped); ↑↓ choose, Enter or Tab put the path in as a mention in
  * place of the `@query`, Escape closes. Nothing opens while an IME composition is in progress.
+ * `@server:` (a configured MCP server's name and a colon) lists that server's resources instead,
+ * filtered by what follows; picking one writes `@server:uri` and attaches it (`onResource`).
+ * Servers with resources are listed first under a plain `@`, so people find that out.
  */
-export function useMentionFinder(draft: string, setDraft: (text: string) => void): MentionFinder {
+export function useMentionFinder(
+  draft: string,
+  setDraft: (text: string) => void,
+  onResource?: (resource: ResourceRequest) => void
+): MentionFinder {
   const workspace = useSessions((s) => s.state.workspace)
+  const status = useMcp((s) => (s.state.workspace === workspace ? s.state.status : null))
+  const choices = useMemo(() => (onResource ? resourceChoices(status) : []), [status, onResource])
+  const serverNames = useMemo(
+    () => (onResource ? (status?.servers ?? []).map((server) => server.name) : []),
+    [status, onResource]
+  )
   const [caret, setCaret] = useState<number | null>(null)
   const [input, setInput] = useState<HTMLTextAreaElement | null>(null)
   const [composing, setComposing] = useState(false)
@@ -42,6 +78,8 @@ export function useMentionFinder(draft: string, setDraft: (text: string) => void
   const range = composing || caret === null || caret > draft.length ? null : mentionAt(draft, caret)
   const open = range !== null && range.start !== dismissed && workspace !== null
   const query = open ? range.query : null
+  const inServer = query === null ? null : serverMention(query, serverNames)
+  const fileQuery = inServer ? null : query
 
   // An Escape holds for that `@` only: typing elsewhere, or a new `@`, opens it again.
   if (dismissed !== null && range?.start !== dismissed) setDismissed(null)
@@ -58,11 +96,18 @@ export function useMentionFinder(draft: string, setDraft: (text: string) => void
     }
   }, [input])
 
+  // The servers' resources, read once the finder first opens in this folder.
+  const wantStatus = open && onResource !== undefined && status === null
   useEffect(() => {
-    if (query === null || workspace === null) {
+    if (wantStatus && workspace) void loadMcpStatus(workspace)
+  }, [wantStatus, workspace])
+
+  useEffect(() => {
+    if (fileQuery === null || workspace === null) {
       latest.current.drop()
       return
     }
+    const query = fileQuery
     const ticket = latest.current.begin()
     call('files.find', { workspace, query, limit: LIMIT }).then(
       (answer) => {
@@ -75,7 +120,7 @@ export function useMentionFinder(draft: string, setDraft: (text: string) => void
         if (latest.current.isNewest(ticket)) setError(errorMessage(failure))
       }
     )
-  }, [query, workspace])
+  }, [fileQuery, workspace])
 
   // After a pick the caret goes after the mention, not to the end of the text.
   useLayoutEffect(() => {
@@ -86,14 +131,32 @@ export function useMentionFinder(draft: string, setDraft: (text: string) => void
     setCaret(at)
   }, [draft, input])
 
-  const items = open && found ? found.answer.items : []
+  let items: MentionEntry[] = []
+  if (open && inServer) {
+    items = matchResources(choices, inServer).map((choice) => ({ kind: 'resource', choice }))
+  } else if (open && query !== null) {
+    const servers = serverEntries(choices, query).map((server) => ({
+      kind: 'server' as const,
+      server
+    }))
+    items = [...servers, ...(found ? found.answer.items : [])]
+  }
   const selected = items[Math.min(active, items.length - 1)]
 
-  const pick = (item: Found['items'][number]): void => {
+  const pick = (item: MentionEntry): void => {
     if (!range) return
-    const next = insertMention(draft, range, mentionText(item.path, item.kind))
+    let next: { text: string; caret: number }
+    if (item.kind === 'server') {
+      next = insertOpenMention(draft, range, `@${item.server}:`)
+      setActive(0)
+    } else if (item.kind === 'resource') {
+      next = insertMention(draft, range, resourceMentionText(item.choice.server, item.choice.uri))
+      onResource?.(resourceRequest(item.choice))
+    } else {
+      next = insertMention(draft, range, mentionText(item.path, item.kind))
+      setFound(null)
+    }
     caretAfterPick.current = next.caret
-    setFound(null)
     setDraft(next.text)
   }
 
@@ -119,8 +182,9 @@ export function useMentionFinder(draft: string, setDraft: (text: string) => void
       items={items}
       selected={selected}
       // Until the first answer comes, the list being built for a big folder says so.
-      loading={found === null && error === null}
-      total={found?.answer.total ?? 0}
+      loading={inServer === null && found === null && error === null}
+      server={inServer?.server ?? null}
+      total={(found?.answer.total ?? 0) + items.filter((item) => item.kind === 'server').length}
       complete={found?.answer.complete ?? true}
       error={error}
       onPick={pick}
