@@ -174,4 +174,14 @@ test('a project’s remote server is shown by its address, waits for trust, and 
   const asked = JSON.stringify(app.fakeModel.chatRequests().at(-1)?.messages ?? [])
   expect(asked).toContain(HELLO_TEXT)
   expect(asked).toContain('untrusted content from outside this conversation')
+
+  // Or from Attach resource in the box: the ready servers' resources, said to be untrusted.
+  await page.getByTestId('attach-resource-button').click()
+  const picker = page.getByTestId('resource-picker')
+  await expect(picker.getByTestId('resource-picker-entry')).toHaveCount(2)
+  await expect(picker).toContainText('untrusted content')
+  await app.screenshot(page, 'mcp-remote-06-resource-picker')
+  await picker.locator('[data-testid="resource-picker-entry"][data-uri="note://todo"]').click()
+  await expect(picker).toBeHidden()
+  await expect(chip).toHaveText('team-remote: todo')
 })

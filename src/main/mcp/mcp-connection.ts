@@ -25,6 +25,7 @@ import { handleElicitation } from './elicitation/elicit-handler'
 import type { LogRing } from './log-ring'
 import type { McpProgress } from './mcp-tool'
 import { remoteStartFailure } from './remote-failure'
+import { RemoteLiveness } from './remote-liveness'
 import { isOldServer, remoteTransport, type RemoteTarget } from './remote-transport'
 import { exactSpawnEnvironment } from './server-env'
 
@@ -72,6 +73,8 @@ export class McpConnection {
   prompts: McpPrompt[] = []
   private closing = false
   private opened = false
+  /** A remote server's watch while calls run (see remote-liveness.ts); none for a process. */
+  private liveness: RemoteLiveness | null = null
 
   private constructor(
     private readonly client: Client,
@@ -132,7 +135,20 @@ export class McpConnection {
       // Only a server that was up is "lost"; one dying during startup fails open() instead.
       if (connection.opened) options.onLost()
     }
-    client.onerror = (error) => options.log.event(`transport error: ${error.message}`)
+    client.onerror = (error) => {
+      options.log.event(`transport error: ${error.message}`)
+      connection.liveness?.poke()
+    }
+    if (kind !== 'stdio') {
+      connection.liveness = new RemoteLiveness(
+        (timeout) => client.ping({ timeout }),
+        (why) => {
+          options.log.event(`the server stopped answering (${why}); its calls are given up`)
+          // Closing fails the calls still waiting, and the supervisor restarts the server.
+          void client.close()
+        }
+      )
+    }
     try {
       await client.connect(transport, { timeout: options.startupTimeoutMs })
       options.log.event(
@@ -177,12 +193,17 @@ export class McpConnection {
         onProgress({ progress: p.progress, total: p.total ?? null, message: p.message ?? null }),
       resetTimeoutOnProgress: true
     }
-    const result = await this.client.callTool({ name, arguments: args }, undefined, {
-      timeout: REQUEST_TIMEOUT_MS,
-      signal,
-      ...progress
-    })
-    return result as CallToolResult
+    const ended = this.liveness?.begin()
+    try {
+      const result = await this.client.callTool({ name, arguments: args }, undefined, {
+        timeout: REQUEST_TIMEOUT_MS,
+        signal,
+        ...progress
+      })
+      return result as CallToolResult
+    } finally {
+      ended?.()
+    }
   }
 
   /** A resource's contents as the server reads them (resources/read). */
@@ -259,6 +280,7 @@ export class McpConnection {
 
   async close(): Promise<void> {
     this.closing = true
+    this.liveness?.stop()
     await this.client.close().catch(() => undefined)
   }
 

@@ -290,4 +290,17 @@ describe('a remote MCP server', () => {
     expect(await running).toContain('released')
     expect(remote.progressSent).toBe(0)
   })
+
+  it('gives up a call at once when the server dies in the middle of it, and says so', async () => {
+    const remote = await fixture({ mode: 'streamable' })
+    const s = await setup([{ name: 'remote', url: remote.url }])
+    const running = call(s, 'mcp__remote__slow', {})
+    await vi.waitFor(() => expect(remote.slowCalls).toHaveLength(1), { timeout: 10_000 })
+    await remote.crash()
+    // Not the 120 s request timeout: the cut stream makes Mecatl ask, and nobody answers.
+    expect(await running).toContain('went away during the call')
+    const view = await serverView(s)
+    expect(view.state).not.toBe('ready')
+    expect(view.error ?? '').not.toBe('')
+  }, 20_000)
 })

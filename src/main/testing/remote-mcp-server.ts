@@ -87,6 +87,11 @@ export interface RemoteMcpServer {
   listRoots(): Promise<ListRootsResult>
   /** Ends every session and the HTTP server. */
   close(): Promise<void>
+  /**
+   * Dies as a killed process would: every connection cut mid-stream, nothing answered, the
+   * port no longer listening. close() may still be called after.
+   */
+  crash(): Promise<void>
 }
 
 /** Starts the fixture on 127.0.0.1 on a free port. */
@@ -298,6 +303,11 @@ export async function startRemoteMcpServer(
       sessions.clear()
       httpServer.closeAllConnections()
       await new Promise<void>((resolve) => httpServer.close(() => resolve()))
+    },
+    crash: async () => {
+      const closed = new Promise<void>((resolve) => httpServer.close(() => resolve()))
+      httpServer.closeAllConnections()
+      await closed
     }
   }
 }
