@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState, type JSX } from 'react'
+import { useState, type JSX } from 'react'
 import type { CallOutput } from '../../../../shared/contract'
 import { call } from '../../bridge/client'
 import { errorMessage } from '../../lib/errors'
-import { ArrowLeftIcon, CloseIcon, FileIcon, FolderIcon, PaperclipIcon } from '../../lib/icons'
+import { ArrowLeftIcon, FileIcon, FolderIcon, PaperclipIcon } from '../../lib/icons'
+import { PickerDialog } from './picker-dialog'
 
 type Listing = CallOutput<'files.list'>
 
@@ -19,7 +20,6 @@ interface Props {
  * and they are named by their project-relative path.
  */
 export function AttachFileButton({ sessionId, disabled, onPick }: Props): JSX.Element {
-  const dialog = useRef<HTMLDialogElement>(null)
   const [listing, setListing] = useState<Listing | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [open, setOpen] = useState(false)
@@ -34,13 +34,6 @@ export function AttachFileButton({ sessionId, disabled, onPick }: Props): JSX.El
     }
   }
 
-  useEffect(() => {
-    const el = dialog.current
-    if (!el) return
-    if (open && !el.open) el.showModal()
-    if (!open && el.open) el.close()
-  }, [open])
-
   const show = (): void => {
     setOpen(true)
     void load(listing?.path ?? '')
@@ -49,84 +42,64 @@ export function AttachFileButton({ sessionId, disabled, onPick }: Props): JSX.El
   const join = (name: string): string => (listing?.path ? `${listing.path}/${name}` : name)
 
   return (
-    <>
-      <button
-        type="button"
-        className="attach-button"
-        data-testid="attach-file-button"
-        onClick={show}
-        disabled={disabled || !sessionId}
-        title="Attach a file from the project"
-        aria-label="Attach file"
-      >
-        <PaperclipIcon />
-      </button>
-      <dialog
-        ref={dialog}
-        className="file-picker"
-        data-testid="file-picker"
-        aria-label="Attach a file from the project"
-        onClose={() => setOpen(false)}
-      >
-        <div className="file-picker__head">
-          <h2 className="file-picker__title">Attach a file from the project</h2>
-          <button
-            type="button"
-            className="attach-button"
-            aria-label="Close"
-            onClick={() => setOpen(false)}
-          >
-            <CloseIcon size={14} />
-          </button>
-        </div>
-        <div className="file-picker__path mono" data-testid="file-picker-path">
-          {listing ? `/${listing.path}` : '…'}
-        </div>
-        {error && (
-          <p className="attachments__error file-picker__note" role="alert">
-            {error}
-          </p>
-        )}
-        {listing && (
-          <ul className="file-picker__list">
-            {up !== null && (
-              <li>
-                <button type="button" className="file-picker__entry" onClick={() => void load(up)}>
-                  <ArrowLeftIcon size={14} /> ..
-                </button>
-              </li>
-            )}
-            {listing.entries.map((entry) => (
-              <li key={entry.name}>
-                <button
-                  type="button"
-                  className="file-picker__entry mono"
-                  data-testid="file-picker-entry"
-                  data-kind={entry.kind}
-                  onClick={() => {
-                    if (entry.kind === 'folder') {
-                      void load(join(entry.name))
-                      return
-                    }
-                    onPick(join(entry.name))
-                    setOpen(false)
-                  }}
-                >
-                  {entry.kind === 'folder' ? <FolderIcon size={14} /> : <FileIcon size={14} />}
-                  {entry.name}
-                  {entry.kind === 'folder' ? '/' : ''}
-                </button>
-              </li>
-            ))}
-            {listing.entries.length === 0 && <li className="file-picker__note">(empty folder)</li>}
-          </ul>
-        )}
-        {listing && listing.more > 0 && (
-          <p className="file-picker__note">
-            {listing.more} more entries are not listed; name the file in the message instead.
-          </p>
-        )}
-      </dialog>
-    </>
+    <PickerDialog
+      icon={<PaperclipIcon />}
+      label="Attach file"
+      buttonTestId="attach-file-button"
+      disabled={disabled === true || !sessionId}
+      title="Attach a file from the project"
+      testId="file-picker"
+      open={open}
+      onOpen={show}
+      onClose={() => setOpen(false)}
+    >
+      <div className="file-picker__path mono" data-testid="file-picker-path">
+        {listing ? `/${listing.path}` : '…'}
+      </div>
+      {error && (
+        <p className="attachments__error file-picker__note" role="alert">
+          {error}
+        </p>
+      )}
+      {listing && (
+        <ul className="file-picker__list">
+          {up !== null && (
+            <li>
+              <button type="button" className="file-picker__entry" onClick={() => void load(up)}>
+                <ArrowLeftIcon size={14} /> ..
+              </button>
+            </li>
+          )}
+          {listing.entries.map((entry) => (
+            <li key={entry.name}>
+              <button
+                type="button"
+                className="file-picker__entry mono"
+                data-testid="file-picker-entry"
+                data-kind={entry.kind}
+                onClick={() => {
+                  if (entry.kind === 'folder') {
+                    void load(join(entry.name))
+                    return
+                  }
+                  onPick(join(entry.name))
+                  setOpen(false)
+                }}
+              >
+                {entry.kind === 'folder' ? <FolderIcon size={14} /> : <FileIcon size={14} />}
+                {entry.name}
+                {entry.kind === 'folder' ? '/' : ''}
+              </button>
+            </li>
+          ))}
+          {listing.entries.length === 0 && <li className="file-picker__note">(empty folder)</li>}
+        </ul>
+      )}
+      {listing && listing.more > 0 && (
+        <p className="file-picker__note">
+          {listing.more} more entries are not listed; name the file in the message instead.
+        </p>
+      )}
+    </PickerDialog>
   )
 }

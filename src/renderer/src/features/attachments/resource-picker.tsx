@@ -1,6 +1,7 @@
-import { useEffect, useMemo, useRef, useState, type JSX } from 'react'
+import { useMemo, useState, type JSX } from 'react'
 import type { ResourceRequest } from '../../../../shared/attachments'
-import { CloseIcon, ExternalIcon } from '../../lib/icons'
+import { ExternalIcon } from '../../lib/icons'
+import { PickerDialog } from './picker-dialog'
 import { loadMcpStatus, useMcp } from '../mcp/mcp-store'
 import { resourceChoices, resourceRequest } from '../mention/resource-mention'
 import { useSessions } from '../sessions/sessions-store'
@@ -17,19 +18,11 @@ interface Props {
  * becomes a chip; its content is untrusted, and the list says so.
  */
 export function AttachResourceButton({ disabled, onPick }: Props): JSX.Element {
-  const dialog = useRef<HTMLDialogElement>(null)
   const [open, setOpen] = useState(false)
   const workspace = useSessions((s) => s.state.workspace)
   const status = useMcp((s) => (s.state.workspace === workspace ? s.state.status : null))
   const error = useMcp((s) => s.state.error)
   const choices = useMemo(() => resourceChoices(status), [status])
-
-  useEffect(() => {
-    const el = dialog.current
-    if (!el) return
-    if (open && !el.open) el.showModal()
-    if (!open && el.open) el.close()
-  }, [open])
 
   const show = (): void => {
     setOpen(true)
@@ -37,77 +30,57 @@ export function AttachResourceButton({ disabled, onPick }: Props): JSX.Element {
   }
 
   return (
-    <>
-      <button
-        type="button"
-        className="attach-button"
-        data-testid="attach-resource-button"
-        onClick={show}
-        disabled={disabled || !workspace}
-        title="Attach a resource of an MCP server"
-        aria-label="Attach resource"
-      >
-        <ExternalIcon />
-      </button>
-      <dialog
-        ref={dialog}
-        className="file-picker"
-        data-testid="resource-picker"
-        aria-label="Attach a resource of an MCP server"
-        onClose={() => setOpen(false)}
-      >
-        <div className="file-picker__head">
-          <h2 className="file-picker__title">Attach a resource of an MCP server</h2>
-          <button
-            type="button"
-            className="attach-button"
-            aria-label="Close"
-            onClick={() => setOpen(false)}
-          >
-            <CloseIcon size={14} />
-          </button>
-        </div>
-        <p className="file-picker__note">
-          A resource comes from outside: the model is told it is untrusted content, and the session
-          counts it as private data and untrusted input.
+    <PickerDialog
+      icon={<ExternalIcon />}
+      label="Attach resource"
+      buttonTestId="attach-resource-button"
+      disabled={disabled === true || !workspace}
+      title="Attach a resource of an MCP server"
+      testId="resource-picker"
+      open={open}
+      onOpen={show}
+      onClose={() => setOpen(false)}
+    >
+      <p className="file-picker__note">
+        A resource comes from outside: the model is told it is untrusted content, and the session
+        counts it as private data and untrusted input.
+      </p>
+      {error && (
+        <p className="attachments__error file-picker__note" role="alert">
+          {error}
         </p>
-        {error && (
-          <p className="attachments__error file-picker__note" role="alert">
-            {error}
-          </p>
-        )}
-        {status === null && !error && <p className="file-picker__note">Listing the servers…</p>}
-        {status !== null && choices.length === 0 && (
-          <p className="file-picker__note" data-testid="resource-picker-empty">
-            No MCP server that is ready offers resources. Add or start one in Settings → MCP.
-          </p>
-        )}
-        {choices.length > 0 && (
-          <ul className="file-picker__list">
-            {choices.map((choice) => (
-              <li key={`${choice.server}\u0000${choice.uri}`}>
-                <button
-                  type="button"
-                  className="file-picker__entry"
-                  data-testid="resource-picker-entry"
-                  data-uri={choice.uri}
-                  title={choice.description ?? choice.uri}
-                  onClick={() => {
-                    onPick(resourceRequest(choice))
-                    setOpen(false)
-                  }}
-                >
-                  <ExternalIcon size={14} />
-                  <span>
-                    {choice.server}: {choice.name}
-                  </span>
-                  <span className="mono resource-picker__uri">{choice.uri}</span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
-      </dialog>
-    </>
+      )}
+      {status === null && !error && <p className="file-picker__note">Listing the servers…</p>}
+      {status !== null && choices.length === 0 && (
+        <p className="file-picker__note" data-testid="resource-picker-empty">
+          No MCP server that is ready offers resources. Add or start one in Settings → MCP.
+        </p>
+      )}
+      {choices.length > 0 && (
+        <ul className="file-picker__list">
+          {choices.map((choice) => (
+            <li key={`${choice.server}\u0000${choice.uri}`}>
+              <button
+                type="button"
+                className="file-picker__entry"
+                data-testid="resource-picker-entry"
+                data-uri={choice.uri}
+                title={choice.description ?? choice.uri}
+                onClick={() => {
+                  onPick(resourceRequest(choice))
+                  setOpen(false)
+                }}
+              >
+                <ExternalIcon size={14} />
+                <span>
+                  {choice.server}: {choice.name}
+                </span>
+                <span className="mono resource-picker__uri">{choice.uri}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </PickerDialog>
   )
 }
