@@ -201,7 +201,7 @@ test('Escape over a floating panel puts the panel away and leaves the running tu
 }) => {
   await page.setViewportSize({ width: 900, height: 700 })
   const slow = 'This reply streams slowly, so that Escape lands while it runs. It ends here.'
-  app.fakeModel.setScript([{ text: slow, chunkDelayMs: 2_000 }])
+  app.fakeModel.setScript([{ text: slow, chunkDelayMs: 800 }])
   await app.openFolder(page)
   await page.getByTestId('jobs-toggle').click()
   await expect(page.getByTestId('panel-dock')).toHaveAttribute('data-place', 'overlay')
