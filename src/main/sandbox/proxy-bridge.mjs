@@ -59,6 +59,17 @@ server.on('error', (error) => {
   )
 })
 
+/** The shell's exit status for a process ended by these signals is 128 + the number. */
+const SIGNAL_NUMBER = { SIGHUP: 1, SIGTERM: 15 }
+
+/** The command, once started; a signal aimed at the bridge goes to it. */
+let child = null
+// Set before the command starts, never after: a signal sent the moment the command is up (as a
+// job's Stop may) must be passed on, not take the bridge down with the command left running.
+for (const signal of ['SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => (child ? child.kill(signal) : process.exit(128 + SIGNAL_NUMBER[signal])))
+}
+
 server.listen(Number(portText), '127.0.0.1', () => {
   if (command.length === 0) return
   // Under Electron the bridge runs with ELECTRON_RUN_AS_NODE=1; the command must not inherit it.
@@ -67,7 +78,7 @@ server.listen(Number(portText), '127.0.0.1', () => {
     delete env.ELECTRON_RUN_AS_NODE
     delete env.MECATL_BRIDGE_AS_NODE
   }
-  const child = spawn(command[0], command.slice(1), { stdio: 'inherit', env })
+  child = spawn(command[0], command.slice(1), { stdio: 'inherit', env })
   child.on('error', (error) => {
     fail(
       `cannot run ${command[0]} (${error.code ?? error.message})`,
@@ -77,7 +88,6 @@ server.listen(Number(portText), '127.0.0.1', () => {
   // A terminal's Ctrl-C and Ctrl-\ reach the whole foreground group, the child included, so the
   // bridge only outlives them; a signal aimed at the bridge alone is passed on.
   for (const signal of ['SIGINT', 'SIGQUIT']) process.on(signal, () => undefined)
-  for (const signal of ['SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal))
   child.on('exit', (code, signal) => {
     if (signal) {
       process.removeAllListeners(signal)
