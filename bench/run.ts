@@ -14,28 +14,43 @@ import { benchSandbox } from './sandbox.bench'
 import { benchSessionLog } from './session-log.bench'
 import { benchSessions } from './sessions.bench'
 
-// Every figure is printed beside a baseline measured in the same run, as a ratio.
-async function main(): Promise<void> {
+/** Every benchmark by the name `npm run bench -- <name>…` picks it with. */
+const BENCHES: Record<string, (dir: string, workspace: string) => Promise<void>> = {
+  dispatch: (_dir, workspace) => benchDispatch(workspace),
+  rpc: (dir) => benchRpc(dir),
+  read: (_dir, workspace) => benchRead(workspace),
+  'grep-glob': () => benchGrepGlob(),
+  'file-finder': (dir) => benchFileFinder(dir),
+  jobs: (dir, workspace) => benchJobs(dir, workspace),
+  sandbox: (dir, workspace) => benchSandbox(dir, workspace),
+  memory: (dir, workspace) => benchMemory(dir, workspace),
+  sessions: (dir, workspace) => benchSessions(dir, workspace),
+  'session-log': (dir) => benchSessionLog(dir),
+  checkpoints: (dir) => benchCheckpoints(dir),
+  'prompt-cache': (dir) => benchPromptCache(dir)
+}
+
+// Every figure is printed beside a baseline measured in the same run, as a ratio. With names
+// given, only those run (in the order above); with none, all of them.
+async function main(names: readonly string[]): Promise<void> {
+  const unknown = names.filter((name) => !(name in BENCHES))
+  if (unknown.length > 0) {
+    console.error(
+      `no benchmark named ${unknown.join(', ')}; the benchmarks are: ${Object.keys(BENCHES).join(', ')}`
+    )
+    process.exit(2)
+  }
   const dir = await realpath(await mkdtemp(path.join(os.tmpdir(), 'mecatl-bench-')))
   const workspace = path.join(dir, 'project')
   await mkdir(workspace)
   try {
     console.log(`Mecatl benchmarks (node ${process.version}, ${os.cpus().length} cores)\n`)
-    await benchDispatch(workspace)
-    await benchRpc(dir)
-    await benchRead(workspace)
-    await benchGrepGlob()
-    await benchFileFinder(dir)
-    await benchJobs(dir, workspace)
-    await benchSandbox(dir, workspace)
-    await benchMemory(dir, workspace)
-    await benchSessions(dir, workspace)
-    await benchSessionLog(dir)
-    await benchCheckpoints(dir)
-    await benchPromptCache(dir)
+    for (const [name, bench] of Object.entries(BENCHES)) {
+      if (names.length === 0 || names.includes(name)) await bench(dir, workspace)
+    }
   } finally {
     await rm(dir, { recursive: true, force: true })
   }
 }
 
-void main()
+void main(process.argv.slice(2))

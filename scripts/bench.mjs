@@ -19,7 +19,13 @@ await build({
   }
 })
 ensureRipgrep()
-const result = spawnSync(process.execPath, [path.join(outDir, 'run.cjs')], { stdio: 'inherit' })
+const result = spawnSync(
+  process.execPath,
+  [path.join(outDir, 'run.cjs'), ...process.argv.slice(2)],
+  {
+    stdio: 'inherit'
+  }
+)
 process.exit(result.status ?? 1)
 
 /**

@@ -1,5 +1,5 @@
-import { execFile } from 'node:child_process'
 import path from 'node:path'
+import { SmallSpawner } from './small-spawner'
 
 export interface GitRun {
   input?: string | Buffer
@@ -75,27 +75,32 @@ function runGit(
     'core.fsmonitor=false',
     '-c',
     'gc.auto=0',
+    // A big folder's index is written on every checkpoint: split, only what changed is; version
+    // 4 keeps paths short. Both are git's own settings for large work trees.
+    '-c',
+    'core.splitIndex=true',
+    '-c',
+    'index.version=4',
+
     ...args
   ]
-  return new Promise((resolve, reject) => {
-    const child = execFile(
-      'git',
-      full,
-      {
-        cwd: options.noWorkTree ? store.gitDir : store.workspace,
-        env,
-        maxBuffer: 256 << 20,
-        encoding: options.binary ? 'buffer' : 'utf8'
-      },
-      (error, stdout, stderr) => {
-        if (!error) return resolve(stdout)
-        const code = typeof error.code === 'number' ? error.code : null
-        const printed = Buffer.isBuffer(stderr) ? stderr.toString('utf8') : stderr
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-          reject(new Error('the git program is not installed, so checkpoints are off'))
-        } else reject(new GitFailure(args, code, printed || error.message))
-      }
-    )
-    if (options.input !== undefined) child.stdin?.end(options.input)
+  const request = {
+    file: 'git',
+    args: full,
+    cwd: options.noWorkTree ? store.gitDir : store.workspace,
+    env,
+    input: options.input,
+    binary: options.binary === true,
+    maxBuffer: 256 << 20
+  }
+  return spawner.run(request).then(({ code, message, stdout, stderr }) => {
+    if (code === null) return stdout
+    if (code === 'ENOENT')
+      throw new Error('the git program is not installed, so checkpoints are off')
+    const printed = Buffer.isBuffer(stderr) ? stderr.toString('utf8') : stderr
+    throw new GitFailure(args, typeof code === 'number' ? code : null, printed || message)
   })
 }
+
+/** Every store's git runs through one small helper process (see small-spawner.ts). */
+const spawner = new SmallSpawner()

@@ -64,8 +64,14 @@ export async function stageFiles(
   skipped: Map<string, string>
 ): Promise<void> {
   const { git, workspace, maxFileBytes } = staging
-  // The whole index is listed (git takes no pathspec file here; a list of 10,000 is quick).
-  const indexed = new Set(parseNul(await git(['ls-files', '-z', '--cached'])))
+  // The whole index is listed (git takes no pathspec file here; a list of 10,000 is quick), and
+  // only when a file is gone or left out: one on disk to be stored is staged either way, and a
+  // restore (which stages the files it puts back) is one git run the shorter for it.
+  let indexed: Promise<Set<string>> | null = null
+  const inIndex = async (file: string): Promise<boolean> => {
+    indexed ??= git(['ls-files', '-z', '--cached']).then((out) => new Set(parseNul(out)))
+    return (await indexed).has(file)
+  }
   const wanted: string[] = []
   for (const file of files) {
     const why = await whyLeftOut(workspace, file, maxFileBytes)
@@ -75,8 +81,7 @@ export async function stageFiles(
       () => true,
       () => false
     )
-    if (why && indexed.has(file)) wanted.push(file)
-    else if (!why && (present || indexed.has(file))) wanted.push(file)
+    if (why ? await inIndex(file) : present || (await inIndex(file))) wanted.push(file)
   }
   if (wanted.length === 0) return
   const left = wanted.filter((file) => skipped.has(file))
