@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
 import type { FileChange } from '../../shared/checkpoints'
 import { parseEntry, parseNameStatus, splitOnce } from './shadow-format'
 import type { GitRun } from './shadow-git'
@@ -25,6 +27,23 @@ export class ShadowQueries {
     const [id = '', rest = ''] = splitOnce(out)
     const [tree = '', body = ''] = splitOnce(rest)
     return { checkpoint: parseEntry(`${id.trim()}\0${body}`), tree: tree.trim() }
+  }
+
+  /**
+   * The newest checkpoint and its tree, where `known` is the one this store committed last:
+   * while the ref still names it (the usual case: one process takes a session's checkpoints),
+   * that without running git; the ref is then read as git keeps it, a file with the id. Another
+   * process's newer checkpoint, or refs packed by a clean-up, are asked of git.
+   */
+  async latestKnown(
+    gitDir: string,
+    known: { checkpoint: Checkpoint; tree: string } | null
+  ): Promise<{ checkpoint: Checkpoint; tree: string } | null> {
+    if (known) {
+      const named = await readFile(path.join(gitDir, LATEST), 'utf8').catch(() => '')
+      if (named.trim() === known.checkpoint.id) return known
+    }
+    return this.latest()
   }
 
   /** Every checkpoint, newest first. */

@@ -68,6 +68,27 @@ describe('the shadow store', () => {
     expect(storedFiles(store, first.id)).toEqual(['README.md', 'src/a.txt'])
   })
 
+  it('follows a checkpoint another process took in between, and after a clean-up packs its refs', async () => {
+    const { store, reopen, write } = await checkpointFolder()
+    const other = reopen()
+    await write('one.txt', '1\n')
+    const mine = await store.take('mine')
+    await write('two.txt', '2\n')
+    const theirs = await other.take('theirs')
+    expect(theirs.previous).toBe(mine.id)
+    // The ref now names the other process's checkpoint: this store must not chain onto its own.
+    await write('three.txt', '3\n')
+    const next = await store.take('next')
+    expect(next.previous).toBe(theirs.id)
+    await store.compact()
+    await write('four.txt', '4\n')
+    const packed = await store.take('after a clean-up')
+    expect(packed.previous).toBe(next.id)
+    // A restore of a few files goes by the newest checkpoint as well.
+    const undo = await other.restore(mine.id, ['two.txt'])
+    expect(undo.undo.previous).toBe(packed.id)
+  })
+
   it('lists its checkpoints newest first, and an unchanged folder adds none', async () => {
     const { store, write } = await checkpointFolder()
     const one = await store.take('one', 's1')

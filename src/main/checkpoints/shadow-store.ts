@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { mkdir, readFile } from 'node:fs/promises'
+import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import type { FileChange } from '../../shared/checkpoints'
 import { readLeftOut, writeLeftOut, type NotCovered } from './left-out'
@@ -235,7 +235,7 @@ export class ShadowStore {
    */
   private async takeNow(reason: string, sessionId: string | null): Promise<TakenCheckpoint> {
     await this.init()
-    const last = await this.newest()
+    const last = await this.queries.latestKnown(this.gitDir, this.committed)
     const notCovered = await this.stage(last?.checkpoint.id ?? null)
     return this.commitIndex(reason, sessionId, last, byPath(notCovered))
   }
@@ -247,7 +247,7 @@ export class ShadowStore {
     sessionId: string | null
   ): Promise<TakenCheckpoint> {
     await this.init()
-    const last = await this.newest()
+    const last = await this.queries.latestKnown(this.gitDir, this.committed)
     const skipped = this.skipped ?? new Map<string, string>()
     const inside = files.filter((file) => !path.isAbsolute(file) && !file.startsWith('..'))
     try {
@@ -300,21 +300,6 @@ export class ShadowStore {
     const taken = { id, at, reason, sessionId, previous, notCovered }
     this.committed = { checkpoint: { id, at, reason, sessionId }, tree }
     return taken
-  }
-
-  /**
-   * The newest checkpoint and its tree. When the ref still names the one this store committed
-   * last (the usual case: one process takes a session's checkpoints), that is known without
-   * running git; the ref is then read as git keeps it, a file with the id. Another process's
-   * newer checkpoint, or refs packed by a clean-up, are asked of git.
-   */
-  private async newest(): Promise<{ checkpoint: Checkpoint; tree: string } | null> {
-    const known = this.committed
-    if (known) {
-      const named = await readFile(path.join(this.gitDir, LATEST), 'utf8').catch(() => '')
-      if (named.trim() === known.checkpoint.id) return known
-    }
-    return this.queries.latest()
   }
 
   /** The folder as a tree in the store, without making a checkpoint of it. */

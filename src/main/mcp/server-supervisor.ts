@@ -8,10 +8,10 @@ import { McpConnection, type ConnectionTarget } from './mcp-connection'
 import { toToolOutput, type McpCallTarget, type McpProgress } from './mcp-tool'
 import { RemoteAuth } from './oauth/remote-auth'
 import type { OAuthVault } from './oauth/oauth-vault'
-import { remoteTarget, type SecretSource } from './remote-transport'
+import type { SecretSource } from './remote-transport'
 import type { ReadResource } from './read-resource'
-import { sandboxMissing, type SandboxBackend } from './sandbox'
-import { serverEnvironment } from './server-env'
+import type { SandboxBackend } from './sandbox'
+import { serverTarget } from './server-target'
 import { catalogTools, describeCallError, offTools } from './server-tools'
 import { settingsPart, toolView } from './server-view'
 import { startSignIn } from './oauth/sign-in-flow'
@@ -232,7 +232,7 @@ export class ServerSupervisor implements McpCallTarget {
       // Never in the way: a server nobody signed in to is not contacted, and waits for sign-in.
       if (missing) return this.waitForSignIn(generation, missing)
       await this.remoteAuth?.refreshIfDue()
-      target = await this.target()
+      target = await serverTarget(this.config.settings, this.deps, this.remoteAuth)
     } catch (error) {
       // Never started unconfined, or with a hole in its headers, instead: the reason is the
       // server's error until it is fixed.
@@ -275,27 +275,6 @@ export class ServerSupervisor implements McpCallTarget {
     this.connection = connection
     this.readyAt = Date.now()
     this.adopt(connection, generation)
-  }
-
-  /** How this server is reached: its program (confined when it asks to be) or its address. */
-  private async target(): Promise<ConnectionTarget> {
-    const s = this.config.settings
-    if (s.url !== undefined) {
-      const auth = this.remoteAuth?.transportAuth()
-      return { kind: 'remote', ...remoteTarget(s, this.deps.secrets), ...(auth ? { auth } : {}) }
-    }
-    // The settings check gives every server a command or a url.
-    let command = s.command ?? ''
-    let args = [...s.args]
-    if (s.sandbox) {
-      if (!this.deps.sandbox) throw new Error(sandboxMissing(s.name))
-      ;({ command, args } = await this.deps.sandbox.wrap(
-        { name: s.name, command, args, network: s.network },
-        this.deps.cwd
-      ))
-    }
-    const env = serverEnvironment(s, this.deps.appEnv, this.deps.timeZone)
-    return { kind: 'stdio', command, args, env, cwd: this.deps.cwd }
   }
 
   /** Builds the catalog tools from the server's list; a raw name clash fails the server. */

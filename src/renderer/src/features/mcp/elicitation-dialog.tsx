@@ -95,8 +95,8 @@ function ElicitationForm({ request, more }: { request: Elicitation; more: number
           respond('accept')
         }}
       >
-        <header className="elicitation__header">
-          <span className="elicitation__icon" aria-hidden="true">
+        <header className="approval__header">
+          <span className="approval__icon elicitation__icon" aria-hidden="true">
             ?
           </span>
           <div className="elicitation__heading">
