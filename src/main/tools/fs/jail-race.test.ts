@@ -28,7 +28,9 @@ const WRITES = 400
 const READS = 400
 const MOVES = 100
 const LOOKS = 100
-const RIPGREP_SEARCHES = 100
+const RIPGREP_SEARCHES = 50
+/** Each ripgrep search spawns rg over 400 files: on a loaded 2-core machine 100 took over 20 s. */
+const RIPGREP_TIMEOUT_MS = 60_000
 /** Far more than the calls take; reaching it would mean the race ended before they did. */
 const MAX_SWAPS = 50_000_000
 
@@ -158,35 +160,39 @@ describe('the jail under a rename-exchange race', () => {
     expect(shown.length).toBeGreaterThan(0)
   })
 
-  it('shows nothing outside with Grep on ripgrep, which walks by name on its own', async () => {
-    const rg = findRipgrep()
-    if (!rg)
-      throw new Error('ripgrep is not installed; install it with `apt-get install -y ripgrep`')
-    // Where files cannot be handed to ripgrep, Grep searches in Node: this race would miss it.
-    expect(CAN_HAND_FILES).toBe(true)
-    // Every matching line listed, so none from outside can hide among those only counted.
-    const limits = { ...defaultGrepLimits, shownLines: defaultGrepLimits.matchCeiling }
-    const grep = createGrepTool({ ripgrep: () => rg, limits })
-    const calls = new Calls()
-    // What is inside matches too, so the searches are seen to find things while the race runs.
-    const input = { pattern: 'inside \\d+|OUTSIDE', include_ignored: true }
-    let found = 0
-    for (let i = 0; i < RIPGREP_SEARCHES; i++) {
-      const out = await calls.run(grep, input)
-      if (!out) continue
-      const text = textOf(out)
-      // Every candidate ripgrep found was refused (it had walked through the link).
-      if (text === `No matches for \`${input.pattern}\``) continue
-      expect(text).not.toContain('outside-only')
-      expect(text).not.toContain('OUTSIDE')
-      // Whichever of the two names was the real directory when it was read.
-      for (const line of text.split('\n')) {
-        expect(line).toMatch(/^(d|swap)\/r-(\d+)\.txt:1:inside \2$/)
-        found++
+  it(
+    'shows nothing outside with Grep on ripgrep, which walks by name on its own',
+    async () => {
+      const rg = findRipgrep()
+      if (!rg)
+        throw new Error('ripgrep is not installed; install it with `apt-get install -y ripgrep`')
+      // Where files cannot be handed to ripgrep, Grep searches in Node: this race would miss it.
+      expect(CAN_HAND_FILES).toBe(true)
+      // Every matching line listed, so none from outside can hide among those only counted.
+      const limits = { ...defaultGrepLimits, shownLines: defaultGrepLimits.matchCeiling }
+      const grep = createGrepTool({ ripgrep: () => rg, limits })
+      const calls = new Calls()
+      // What is inside matches too, so the searches are seen to find things while the race runs.
+      const input = { pattern: 'inside \\d+|OUTSIDE', include_ignored: true }
+      let found = 0
+      for (let i = 0; i < RIPGREP_SEARCHES; i++) {
+        const out = await calls.run(grep, input)
+        if (!out) continue
+        const text = textOf(out)
+        // Every candidate ripgrep found was refused (it had walked through the link).
+        if (text === `No matches for \`${input.pattern}\``) continue
+        expect(text).not.toContain('outside-only')
+        expect(text).not.toContain('OUTSIDE')
+        // Whichever of the two names was the real directory when it was read.
+        for (const line of text.split('\n')) {
+          expect(line).toMatch(/^(d|swap)\/r-(\d+)\.txt:1:inside \2$/)
+          found++
+        }
       }
-    }
-    console.info(`swap race: ripgrep Grep showed ${found} lines, all inside`)
-    calls.expectOnlyRaceRefusals()
-    expect(found).toBeGreaterThan(0)
-  })
+      console.info(`swap race: ripgrep Grep showed ${found} lines, all inside`)
+      calls.expectOnlyRaceRefusals()
+      expect(found).toBeGreaterThan(0)
+    },
+    RIPGREP_TIMEOUT_MS
+  )
 })
