@@ -1,5 +1,8 @@
 import { lstat, rm, rmdir } from 'node:fs/promises'
 import path from 'node:path'
+import type { FileChange } from '../../shared/checkpoints'
+import { literal } from './shadow-format'
+import type { Staging } from './shadow-stage'
 
 /**
  * Something other than a folder is at `file` in the folder. A folder in the way is git's to
@@ -25,5 +28,45 @@ export async function removeCreated(workspace: string, file: string): Promise<vo
     )
     if (!removed) break
     dir = path.dirname(dir)
+  }
+}
+
+/**
+ * What of `changes` a restore may put back. A file left out now (too big, ignored, unreadable) is
+ * absent from the folder's tree, so it reads as deleted: put back, its current bytes would be
+ * lost with no copy to undo to. It is left as it is.
+ */
+export async function restorable(
+  workspace: string,
+  skipped: ReadonlyMap<string, string>,
+  changes: FileChange[]
+): Promise<FileChange[]> {
+  const kept: FileChange[] = []
+  for (const change of changes) {
+    if (skipped.has(change.path)) continue
+    if (change.change === 'deleted' && (await presentFile(workspace, change.path))) continue
+    kept.push(change)
+  }
+  return kept
+}
+
+/**
+ * Writes `back` as they are at checkpoint `id` and removes `created`, in the folder and in the
+ * store's index: the index is then the folder after the restore.
+ */
+export async function putBackFiles(
+  { git, workspace }: Staging,
+  id: string,
+  created: readonly string[],
+  back: readonly string[]
+): Promise<void> {
+  for (const file of created) await removeCreated(workspace, file)
+  if (back.length > 0) {
+    await git(['checkout', id, '--pathspec-from-file=-', '--pathspec-file-nul'], {
+      input: literal(back)
+    })
+  }
+  if (created.length > 0) {
+    await git(['update-index', '--force-remove', '-z', '--stdin'], { input: created.join('\0') })
   }
 }

@@ -6,15 +6,15 @@ import { readLeftOut, writeLeftOut, type NotCovered } from './left-out'
 import {
   byPath,
   folderBytes,
-  literal,
   looseObjectBytes,
   normalise,
   only,
   removeStaleLocks
 } from './shadow-format'
 import { GitFailure, shadowGit, shadowGitBytes, type GitRun } from './shadow-git'
-import { presentFile, removeCreated } from './restore-files'
-import { CHECKPOINTS, LATEST, ShadowQueries } from './shadow-queries'
+import { putBackFiles, restorable } from './restore-files'
+import { CheckpointCommits } from './shadow-commits'
+import { LATEST, ShadowQueries } from './shadow-queries'
 import { ignoredFiles, stageFiles, stageFolder, type Staging } from './shadow-stage'
 import type {
   Checkpoint,
@@ -46,17 +46,15 @@ export class ShadowStore {
   readonly workspace: string
   readonly env: NodeJS.ProcessEnv | undefined
   private readonly limit: () => number
-  private readonly now: () => number
   private ready: Promise<void> | null = null
   /** One git command at a time per store: the index is shared. */
   private queue: Promise<unknown> = Promise.resolve()
   /** The clean-up running beside the queue, if one is. */
   private compacting: Promise<void> | null = null
-  /** The checkpoint this store made last, with its tree: a restore commits after it at once. */
-  private committed: { checkpoint: Checkpoint; tree: string } | null = null
   /** Files left out of the last checkpoint: skipped by `git add` until they fit again. */
   private skipped: Map<string, string> | null = null
   private readonly queries = new ShadowQueries((args, options) => this.git(args, options))
+  private readonly commits: CheckpointCommits
 
   constructor(options: ShadowStoreOptions) {
     const key = createHash('sha256').update(options.workspace).digest('hex').slice(0, 16)
@@ -65,7 +63,11 @@ export class ShadowStore {
     this.env = options.env
     const limit = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES
     this.limit = typeof limit === 'number' ? () => limit : limit
-    this.now = options.now ?? Date.now
+    this.commits = new CheckpointCommits(
+      (args, options) => this.git(args, options),
+      this.queries,
+      options.now ?? Date.now
+    )
   }
 
   /** Files larger than this are not stored, from the next checkpoint on. */
@@ -129,7 +131,11 @@ export class ShadowStore {
       await this.init()
       const notCovered = await this.stage()
       const now = (await this.git(['write-tree'])).trim()
-      const changes = await this.restorable(only(await this.queries.changes(id, now), files))
+      const changes = await restorable(
+        this.workspace,
+        this.skipped ?? new Map<string, string>(),
+        only(await this.queries.changes(id, now), files)
+      )
       const latest = await this.queries.ref(LATEST)
       const outside = latest
         ? new Set((await this.queries.changes(latest, now)).map((c) => c.path))
@@ -154,28 +160,36 @@ export class ShadowStore {
   ): Promise<Restored> {
     return this.serial(async () => {
       const reason = `before restoring ${id.slice(0, 12)}`
-      // Only the files restored need their state kept for the undo (which restores only those);
-      // the rest of the index is as the last staging left it.
+      // Two git runs beside the undo's: the checkpoint's tree (the folder's after a restore that
+      // puts back every difference, committed with no second write-tree), and, once the undo's
+      // tree is written, what the restore changes.
+      const target = this.git(['rev-parse', '--verify', `${id}^{tree}`]).then((out) => out.trim())
+      target.catch(() => undefined)
+      let listed: Promise<FileChange[]> | null = null
+      const treeWritten = (tree: string): void => {
+        listed = this.queries.changes(id, tree)
+        listed.catch(() => undefined)
+      }
+      // Only the files restored need their state kept for the undo (which restores only those).
       const undo = files
-        ? await this.takeOf(files.map(normalise), reason, sessionId)
-        : await this.takeNow(reason, sessionId)
-      const changes = await this.restorable(only(await this.queries.changes(id, undo.id), files))
+        ? await this.takeOf(files.map(normalise), reason, sessionId, treeWritten)
+        : await this.takeNow(reason, sessionId, treeWritten)
+      const differences = await (listed ?? this.queries.changes(id, undo.id))
+      const skipped = this.skipped ?? new Map<string, string>()
+      const changes = await restorable(this.workspace, skipped, only(differences, files))
+      const base = await this.commits.baseOf(undo)
+      const tree = changes.length === differences.length ? await target : null
       const created = changes.filter((c) => c.change === 'created').map((c) => c.path)
       const back = changes.filter((c) => c.change !== 'created').map((c) => c.path)
-      for (const file of created) await removeCreated(this.workspace, file)
-      if (back.length > 0) {
-        await this.git(['checkout', id, '--pathspec-from-file=-', '--pathspec-file-nul'], {
-          input: literal(back)
-        })
-      }
-      // The checkout left the restored files in the index; the removed ones go from it. The
-      // index is then the folder after the restore, committed without another walk of it.
-      if (created.length > 0) {
-        await this.git(['update-index', '--force-remove', '-z', '--stdin'], {
-          input: created.join('\0')
-        })
-      }
-      await this.commitIndex(`restored ${id.slice(0, 12)}`, sessionId, undo, [])
+      const putBack = putBackFiles(this.staging(), id, created, back)
+      const message = `restored ${id.slice(0, 12)}`
+      // The restored state is named the newest only once its files are back.
+      await Promise.all([
+        putBack,
+        tree
+          ? this.commits.commitTree(tree, message, sessionId, base, [], putBack)
+          : putBack.then(() => this.commitIndex(message, sessionId, undo, []))
+      ])
       return { undo, changes }
     })
   }
@@ -233,21 +247,26 @@ export class ShadowStore {
    * A checkpoint of the whole folder. What `.gitignore` leaves out is not walked for here (a
    * second walk of the folder on every change); `plan` lists it for a restore.
    */
-  private async takeNow(reason: string, sessionId: string | null): Promise<TakenCheckpoint> {
+  private async takeNow(
+    reason: string,
+    sessionId: string | null,
+    treeWritten?: (tree: string) => void
+  ): Promise<TakenCheckpoint> {
     await this.init()
-    const last = await this.queries.latestKnown(this.gitDir, this.committed)
+    const last = await this.queries.latestKnown(this.gitDir, this.commits.committed)
     const notCovered = await this.stage(last?.checkpoint.id ?? null)
-    return this.commitIndex(reason, sessionId, last, byPath(notCovered))
+    return this.commitIndex(reason, sessionId, last, byPath(notCovered), treeWritten)
   }
 
   /** A checkpoint with only `files` brought up to date in the index. */
   private async takeOf(
     files: readonly string[],
     reason: string,
-    sessionId: string | null
+    sessionId: string | null,
+    treeWritten?: (tree: string) => void
   ): Promise<TakenCheckpoint> {
     await this.init()
-    const last = await this.queries.latestKnown(this.gitDir, this.committed)
+    const last = await this.queries.latestKnown(this.gitDir, this.commits.committed)
     const skipped = this.skipped ?? new Map<string, string>()
     const inside = files.filter((file) => !path.isAbsolute(file) && !file.startsWith('..'))
     try {
@@ -259,47 +278,30 @@ export class ShadowStore {
         reason,
         sessionId,
         last,
-        byPath(await this.stage(last?.checkpoint.id ?? null))
+        byPath(await this.stage(last?.checkpoint.id ?? null)),
+        treeWritten
       )
     }
     this.skipped = skipped
     await writeLeftOut(this.skippedFile(), skipped)
-    return this.commitIndex(reason, sessionId, last, this.notCoveredNow())
+    return this.commitIndex(reason, sessionId, last, this.notCoveredNow(), treeWritten)
   }
 
   /**
    * The index as a checkpoint after `last`; an index the same as `last` gives `last` (no new
-   * commit for a folder that did not change).
+   * commit for a folder that did not change). `treeWritten` hears the index's tree first.
    */
   private async commitIndex(
     reason: string,
     sessionId: string | null,
     last: { checkpoint: Checkpoint; tree: string } | TakenCheckpoint | null,
-    notCovered: NotCovered[]
+    notCovered: NotCovered[],
+    treeWritten?: (tree: string) => void
   ): Promise<TakenCheckpoint> {
-    const base =
-      last && 'tree' in last
-        ? last
-        : last && this.committed?.checkpoint.id === last.id
-          ? this.committed
-          : last
-            ? await this.queries.describeWithTree(last.id)
-            : null
+    const base = await this.commits.baseOf(last)
     const tree = (await this.git(['write-tree'])).trim()
-    const previous = base?.checkpoint.id ?? null
-    if (base && base.tree === tree) return { ...base.checkpoint, previous, notCovered }
-    // Never dated before the one it follows, so the list (sorted by date) stays newest first
-    // when the clock stands still or is set back.
-    const at = Math.max(this.now(), (base?.checkpoint.at ?? 0) + 1)
-    const message = JSON.stringify({ reason, sessionId, at })
-    const id = (await this.git(['commit-tree', tree, '-F', '-'], { input: message })).trim()
-    const ref = `${CHECKPOINTS}${String(at).padStart(15, '0')}-${id.slice(0, 12)}`
-    await this.git(['update-ref', '--stdin'], {
-      input: `update ${ref} ${id}\nupdate ${LATEST} ${id}\n`
-    })
-    const taken = { id, at, reason, sessionId, previous, notCovered }
-    this.committed = { checkpoint: { id, at, reason, sessionId }, tree }
-    return taken
+    treeWritten?.(tree)
+    return this.commits.commitTree(tree, reason, sessionId, base, notCovered)
   }
 
   /** The folder as a tree in the store, without making a checkpoint of it. */
@@ -342,22 +344,6 @@ export class ShadowStore {
       maxFileBytes: this.maxFileBytes,
       git: (args, options) => this.git(args, options)
     }
-  }
-
-  /**
-   * A file left out now (too big, ignored, unreadable) is absent from the folder's tree, so it
-   * reads as deleted: put back, its current bytes would be lost with no copy to undo to. It is
-   * left as it is.
-   */
-  private async restorable(changes: FileChange[]): Promise<FileChange[]> {
-    const skipped = this.skipped ?? new Map<string, string>()
-    const kept: FileChange[] = []
-    for (const change of changes) {
-      if (skipped.has(change.path)) continue
-      if (change.change === 'deleted' && (await presentFile(this.workspace, change.path))) continue
-      kept.push(change)
-    }
-    return kept
   }
 
   private notCoveredNow(): NotCovered[] {
