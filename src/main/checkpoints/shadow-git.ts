@@ -75,6 +75,10 @@ function runGit(
     'core.fsmonitor=false',
     '-c',
     'gc.auto=0',
+    // A clean-up packing refs holds each ref's lock for a moment: wait for it (git's default is
+    // 0.1 s), as a checkpoint whose ref was held falls back to git for (loose-writes.ts).
+    '-c',
+    'core.filesRefLockTimeout=1000',
     // A big folder's index is written on every checkpoint: split, only what changed is; version
     // 4 keeps paths short. Both are git's own settings for large work trees.
     '-c',

@@ -79,6 +79,15 @@ export class ShadowQueries {
     return parseNameStatus(out)
   }
 
+  /**
+   * The files that differ between a commit and the store's index. It only reads the index (no
+   * lock), so it runs beside the write-tree that makes a checkpoint of that index.
+   */
+  async changesToIndex(from: string): Promise<FileChange[]> {
+    const out = await this.git(['diff', '--cached', '--name-status', '-z', '--no-renames', from])
+    return parseNameStatus(out)
+  }
+
   /** The commit a ref names, or null when it names none. */
   async ref(name: string): Promise<string | null> {
     return this.git(['rev-parse', '-q', '--verify', `${name}^{commit}`]).then(

@@ -64,6 +64,7 @@ export class ShadowStore {
     const limit = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES
     this.limit = typeof limit === 'number' ? () => limit : limit
     this.commits = new CheckpointCommits(
+      this.gitDir,
       (args, options) => this.git(args, options),
       this.queries,
       options.now ?? Date.now
@@ -160,20 +161,20 @@ export class ShadowStore {
   ): Promise<Restored> {
     return this.serial(async () => {
       const reason = `before restoring ${id.slice(0, 12)}`
-      // Two git runs beside the undo's: the checkpoint's tree (the folder's after a restore that
-      // puts back every difference, committed with no second write-tree), and, once the undo's
-      // tree is written, what the restore changes.
-      const target = this.git(['rev-parse', '--verify', `${id}^{tree}`]).then((out) => out.trim())
+      // Beside the undo's git runs: the checkpoint's tree (the folder's after a restore that puts
+      // back every difference, committed with no second write-tree), and, once the folder is
+      // staged, what the restore changes (read from the index while its tree is written).
+      const target = this.commits.treeOf(id)
       target.catch(() => undefined)
       let listed: Promise<FileChange[]> | null = null
-      const treeWritten = (tree: string): void => {
-        listed = this.queries.changes(id, tree)
+      const staged = (): void => {
+        listed = this.queries.changesToIndex(id)
         listed.catch(() => undefined)
       }
       // Only the files restored need their state kept for the undo (which restores only those).
       const undo = files
-        ? await this.takeOf(files.map(normalise), reason, sessionId, treeWritten)
-        : await this.takeNow(reason, sessionId, treeWritten)
+        ? await this.takeOf(files.map(normalise), reason, sessionId, staged)
+        : await this.takeNow(reason, sessionId, staged)
       const differences = await (listed ?? this.queries.changes(id, undo.id))
       const skipped = this.skipped ?? new Map<string, string>()
       const changes = await restorable(this.workspace, skipped, only(differences, files))
@@ -250,12 +251,12 @@ export class ShadowStore {
   private async takeNow(
     reason: string,
     sessionId: string | null,
-    treeWritten?: (tree: string) => void
+    staged?: () => void
   ): Promise<TakenCheckpoint> {
     await this.init()
     const last = await this.queries.latestKnown(this.gitDir, this.commits.committed)
     const notCovered = await this.stage(last?.checkpoint.id ?? null)
-    return this.commitIndex(reason, sessionId, last, byPath(notCovered), treeWritten)
+    return this.commitIndex(reason, sessionId, last, byPath(notCovered), staged)
   }
 
   /** A checkpoint with only `files` brought up to date in the index. */
@@ -263,7 +264,7 @@ export class ShadowStore {
     files: readonly string[],
     reason: string,
     sessionId: string | null,
-    treeWritten?: (tree: string) => void
+    staged?: () => void
   ): Promise<TakenCheckpoint> {
     await this.init()
     const last = await this.queries.latestKnown(this.gitDir, this.commits.committed)
@@ -279,28 +280,29 @@ export class ShadowStore {
         sessionId,
         last,
         byPath(await this.stage(last?.checkpoint.id ?? null)),
-        treeWritten
+        staged
       )
     }
     this.skipped = skipped
     await writeLeftOut(this.skippedFile(), skipped)
-    return this.commitIndex(reason, sessionId, last, this.notCoveredNow(), treeWritten)
+    return this.commitIndex(reason, sessionId, last, this.notCoveredNow(), staged)
   }
 
   /**
    * The index as a checkpoint after `last`; an index the same as `last` gives `last` (no new
-   * commit for a folder that did not change). `treeWritten` hears the index's tree first.
+   * commit for a folder that did not change). `staged` hears when the index is complete, as its
+   * tree is being written.
    */
   private async commitIndex(
     reason: string,
     sessionId: string | null,
     last: { checkpoint: Checkpoint; tree: string } | TakenCheckpoint | null,
     notCovered: NotCovered[],
-    treeWritten?: (tree: string) => void
+    staged?: () => void
   ): Promise<TakenCheckpoint> {
     const base = await this.commits.baseOf(last)
+    staged?.()
     const tree = (await this.git(['write-tree'])).trim()
-    treeWritten?.(tree)
     return this.commits.commitTree(tree, reason, sessionId, base, notCovered)
   }
 
