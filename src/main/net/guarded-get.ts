@@ -1,6 +1,6 @@
 import type { LookupFunction } from 'node:net'
 import zlib from 'node:zlib'
-import { Agent, request } from 'undici'
+import type { Agent } from 'undici'
 import { vetHost, type GuardOptions, type ResolvedAddress } from './address-guard'
 import { withDeadline } from './deadline'
 
@@ -78,9 +78,11 @@ async function getWithin(
       'URLs with a user name or password are not fetched; remove the "user:password@" part'
     )
   }
+  // Loaded on the first fetch: most commands never make one, and undici takes 75 ms to load.
+  const { Agent, request } = await import('undici')
   for (let hop = 0; ; hop++) {
     const vetted = await vetHost(url, options)
-    const agent = pinnedAgent(vetted.addresses[0] as ResolvedAddress)
+    const agent = pinnedAgent(Agent, vetted.addresses[0] as ResolvedAddress)
     try {
       const response = await request(url.href, {
         method: 'GET',
@@ -128,14 +130,14 @@ async function getWithin(
   }
 }
 
-function pinnedAgent(address: ResolvedAddress): Agent {
+function pinnedAgent(Pinned: typeof Agent, address: ResolvedAddress): Agent {
   // The socket connects to the vetted address whatever name it is given; TLS still checks the
   // certificate against the URL's host name.
   const lookup: LookupFunction = (_hostname, lookupOptions, callback) => {
     if (lookupOptions.all) callback(null, [{ address: address.address, family: address.family }])
     else callback(null, address.address, address.family)
   }
-  return new Agent({
+  return new Pinned({
     connect: { lookup },
     headersTimeout: TIMEOUT_MS,
     bodyTimeout: TIMEOUT_MS

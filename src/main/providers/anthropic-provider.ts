@@ -1,4 +1,4 @@
-import Anthropic from '@anthropic-ai/sdk'
+import type Anthropic from '@anthropic-ai/sdk'
 import type {
   ContentBlockParam,
   MessageParam,
@@ -38,19 +38,32 @@ export interface AnthropicProviderOptions {
 /** Anthropic's Messages API, through the official `@anthropic-ai/sdk`. */
 export class AnthropicProvider implements Provider {
   readonly id: string
-  private readonly client: Anthropic
+  private readonly options: AnthropicProviderOptions
+  private sdk: Promise<Anthropic> | null = null
   private readonly promptCache: PromptCache
 
   constructor(options: AnthropicProviderOptions) {
     this.id = options.id
+    this.options = options
     this.promptCache = options.promptCache ?? '5m'
-    this.client = new Anthropic({
-      apiKey: options.apiKey,
-      baseURL: options.baseURL,
-      // Retries are the turn's (providers/retry.ts), so the person sees each wait and can stop it.
-      maxRetries: 0,
-      logger: sdkLogger
-    })
+  }
+
+  /**
+   * The SDK's client, loaded on the first request: loading the SDK takes longer than anything
+   * else a command does before it (130 ms), and most never send one.
+   */
+  private client(): Promise<Anthropic> {
+    this.sdk ??= import('@anthropic-ai/sdk').then(
+      ({ default: Sdk }) =>
+        new Sdk({
+          apiKey: this.options.apiKey,
+          baseURL: this.options.baseURL,
+          // Retries are the turn's (providers/retry.ts), so the person sees each wait and can stop it.
+          maxRetries: 0,
+          logger: sdkLogger
+        })
+    )
+    return this.sdk
   }
 
   stream(request: StreamRequest, onText: (delta: string) => void): Promise<StreamResult> {
@@ -74,7 +87,7 @@ export class AnthropicProvider implements Provider {
       },
       this.promptCache
     )
-    const stream = await this.client.withOptions({ fetch: guard.fetch }).messages.create(
+    const stream = await (await this.client()).withOptions({ fetch: guard.fetch }).messages.create(
       {
         model: request.model,
         ...anthropicThinkingParams(request),
@@ -120,7 +133,7 @@ export class AnthropicProvider implements Provider {
 
   async listModels(signal?: AbortSignal): Promise<string[]> {
     const ids: string[] = []
-    for await (const model of this.client.models.list({}, { signal })) ids.push(model.id)
+    for await (const model of (await this.client()).models.list({}, { signal })) ids.push(model.id)
     return ids.sort()
   }
 }

@@ -1,4 +1,4 @@
-import OpenAI from 'openai'
+import type OpenAI from 'openai'
 import type {
   ChatCompletionChunk,
   ChatCompletionContentPart,
@@ -45,7 +45,8 @@ export interface OpenAIProviderOptions {
 /** OpenAI and every OpenAI-compatible endpoint, through the official `openai` SDK. */
 export class OpenAIProvider implements Provider {
   readonly id: string
-  private readonly client: OpenAI
+  private readonly options: OpenAIProviderOptions
+  private sdk: Promise<OpenAI> | null = null
   private readonly flavour: OpenAIProviderOptions['flavour']
   private readonly promptCacheKey: boolean
   private readonly textToolCalls: boolean
@@ -55,14 +56,26 @@ export class OpenAIProvider implements Provider {
     this.flavour = options.flavour
     this.promptCacheKey = options.flavour === 'openai' && options.promptCacheKey !== false
     this.textToolCalls = options.flavour === 'openai-compatible' && options.textToolCalls !== false
-    this.client = new OpenAI({
-      apiKey: options.apiKey,
-      baseURL: options.baseURL,
-      // Retries are the turn's (providers/retry.ts), so the person sees each wait and can stop it.
-      maxRetries: 0,
-      dangerouslyAllowBrowser: false,
-      logger: sdkLogger
-    })
+    this.options = options
+  }
+
+  /**
+   * The SDK's client, loaded on the first request: most commands never send one, and loading the
+   * SDK is a good part of a command's start.
+   */
+  private client(): Promise<OpenAI> {
+    this.sdk ??= import('openai').then(
+      ({ default: Sdk }) =>
+        new Sdk({
+          apiKey: this.options.apiKey,
+          baseURL: this.options.baseURL,
+          // Retries are the turn's (providers/retry.ts), so the person sees each wait and can stop it.
+          maxRetries: 0,
+          dangerouslyAllowBrowser: false,
+          logger: sdkLogger
+        })
+    )
+    return this.sdk
   }
 
   stream(request: StreamRequest, onText: (delta: string) => void): Promise<StreamResult> {
@@ -82,19 +95,25 @@ export class OpenAIProvider implements Provider {
       this.flavour === 'openai'
         ? { max_completion_tokens: request.maxTokens }
         : { max_tokens: request.maxTokens }
-    const stream = await this.client.withOptions({ fetch: guard.fetch }).chat.completions.create(
-      {
-        model: request.model,
-        messages: toOpenAIMessages(request.system, request.messages),
-        ...(tools.length > 0 ? { tools } : {}),
-        ...limit,
-        ...(this.promptCacheKey && request.cacheKey ? { prompt_cache_key: request.cacheKey } : {}),
-        stream: true,
-        stream_options: { include_usage: true },
-        ...(request.reasoning?.effort ? { reasoning_effort: request.reasoning.effort } : {})
-      },
-      { signal: guard.signal }
+    const stream = await (
+      await this.client()
     )
+      .withOptions({ fetch: guard.fetch })
+      .chat.completions.create(
+        {
+          model: request.model,
+          messages: toOpenAIMessages(request.system, request.messages),
+          ...(tools.length > 0 ? { tools } : {}),
+          ...limit,
+          ...(this.promptCacheKey && request.cacheKey
+            ? { prompt_cache_key: request.cacheKey }
+            : {}),
+          stream: true,
+          stream_options: { include_usage: true },
+          ...(request.reasoning?.effort ? { reasoning_effort: request.reasoning.effort } : {})
+        },
+        { signal: guard.signal }
+      )
     const result: StreamResult = {
       text: '',
       toolCalls: [],
@@ -121,7 +140,7 @@ export class OpenAIProvider implements Provider {
 
   async listModels(signal?: AbortSignal): Promise<string[]> {
     const ids: string[] = []
-    for await (const model of this.client.models.list({ signal })) ids.push(model.id)
+    for await (const model of (await this.client()).models.list({ signal })) ids.push(model.id)
     return ids.sort()
   }
 }

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto'
-import { convert } from 'html-to-text'
 
 /** Bytes of page text one WebFetch or WebOpen hands the model. */
 export const MAX_OUTPUT_BYTES = 25_000
@@ -67,7 +66,9 @@ const skipped = [
  * HTML as readable text: scripts, styles, frames, forms and media dropped (active parts and
  * noise), headings, lists, tables and links kept as plain-text structure.
  */
-export function htmlToText(html: string): { title: string | null; text: string } {
+export async function htmlToText(html: string): Promise<{ title: string | null; text: string }> {
+  // Loaded on the first page read: most commands never read one.
+  const { convert } = await import('html-to-text')
   const title = /<title[^>]*>([^<]*)<\/title>/i.exec(html)?.[1]?.trim() || null
   // Headings keep their level as Markdown-style hashes, which models read well.
   const marked = html.replace(/<h([1-6])(\s[^>]*)?>/gi, (tag, level: string) => {
@@ -86,13 +87,9 @@ export function htmlToText(html: string): { title: string | null; text: string }
     ]
   })
   return {
-    title: title ? decodeEntities(title) : null,
+    title: title ? convert(title, { wordwrap: false }) : null,
     text: text.replace(/\n{3,}/g, '\n\n').trim()
   }
-}
-
-function decodeEntities(text: string): string {
-  return convert(text, { wordwrap: false })
 }
 
 /** Cuts text to at most `max` UTF-8 bytes without splitting a character. */

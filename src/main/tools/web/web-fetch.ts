@@ -53,7 +53,7 @@ export async function readPage(
     )
   }
   const decoded = decodeBody(body, contentType)
-  const page = kind === 'html' ? htmlToText(decoded) : { title: null, text: decoded }
+  const page = kind === 'html' ? await htmlToText(decoded) : { title: null, text: decoded }
   const shown = cutToBytes(page.text, MAX_OUTPUT_BYTES)
   const cuts = [
     fetched.cut,
