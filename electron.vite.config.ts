@@ -10,7 +10,7 @@ export default defineConfig({
         // Two programs share one core: the Electron entry and the headless CLI.
         input: {
           index: resolve(__dirname, 'src/main/index.ts'),
-          cli: resolve(__dirname, 'src/main/cli/main.ts')
+          cli: resolve(__dirname, 'src/main/cli/entry.ts')
         }
       }
     }

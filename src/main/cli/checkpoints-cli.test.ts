@@ -1,11 +1,11 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { ShadowStore } from '../checkpoints/shadow-store'
-import { ensureCliBuilt, makeTempDir, runCli } from '../testing/cli-runner'
+import { makeTempDir } from '../testing/cli-runner'
+import { runCliInProcess } from '../testing/cli-in-process'
 
 // `mecatl checkpoints`: the same shadow store the window's sessions write, read by the CLI.
-beforeAll(() => ensureCliBuilt(), 180_000)
 
 async function setup(): Promise<{ home: string; workspace: string; store: ShadowStore }> {
   const dir = await makeTempDir('checkpoints-cli')
@@ -24,7 +24,7 @@ describe('mecatl checkpoints', () => {
     await writeFile(path.join(workspace, 'a.txt'), 'ALPHA\n')
     await writeFile(path.join(workspace, 'b.txt'), 'beta\n')
     await store.take('after Write', 'session-1')
-    const cli = (args: string[]) => runCli([...args, '--workspace', workspace], { home })
+    const cli = (args: string[]) => runCliInProcess([...args, '--workspace', workspace], { home })
 
     const list = await cli(['checkpoints', 'list', '--json', '--session', 'session-1'])
     expect(list.code).toBe(0)
@@ -55,7 +55,7 @@ describe('mecatl checkpoints', () => {
     const first = await store.take('first')
     await writeFile(path.join(workspace, 'a.txt'), 'ALPHA\n')
     await writeFile(path.join(workspace, 'b.txt'), 'beta\n')
-    const cli = (args: string[]) => runCli([...args, '--workspace', workspace], { home })
+    const cli = (args: string[]) => runCliInProcess([...args, '--workspace', workspace], { home })
     // Both changed after the last checkpoint, outside the agent: nothing is replaced unasked.
     const asked = await cli(['checkpoints', 'restore', first.id, '--files', 'b.txt'])
     expect(asked.code).toBe(1)
@@ -85,7 +85,7 @@ describe('mecatl checkpoints', () => {
     await writeFile(path.join(workspace, 'big.txt'), big('x'))
     const first = await store.take('first')
     await writeFile(path.join(workspace, 'big.txt'), big('y'))
-    const cli = (args: string[]) => runCli([...args, '--workspace', workspace], { home })
+    const cli = (args: string[]) => runCliInProcess([...args, '--workspace', workspace], { home })
     const restored = await cli(['checkpoints', 'restore', first.id, '--yes'])
     expect(restored.code).toBe(0)
     expect(await readFile(path.join(workspace, 'big.txt'), 'utf8')).toBe(big('x'))

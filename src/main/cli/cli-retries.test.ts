@@ -4,14 +4,14 @@ import { mkdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import YAML from 'yaml'
-import { ensureCliBuilt, makeTempDir, runCli } from '../testing/cli-runner'
+import { makeTempDir } from '../testing/cli-runner'
+import { runCliInProcess } from '../testing/cli-in-process'
 import { startFlakyModelServer, type FlakyModelServer } from '../testing/flaky-model-server'
 
 let dir: string
 let flaky: FlakyModelServer
 
 beforeAll(async () => {
-  ensureCliBuilt()
   dir = await makeTempDir('cli-retries')
   await mkdir(path.join(dir, 'project'))
 }, 120_000)
@@ -35,9 +35,9 @@ it('prints "Retrying in 1 s (rate limited)…" on stderr, then the whole reply o
       provider_retry_base_ms: 20
     })
   )
-  const result = await runCli(
+  const result = await runCliInProcess(
     ['run', '--config', config, '--workspace', path.join(dir, 'project'), 'hello'],
-    { home: path.join(dir, 'home'), env: { FAKE_KEY: 'sk-test' }, timeoutMs: 60_000 }
+    { home: path.join(dir, 'home'), env: { FAKE_KEY: 'sk-test' } }
   )
   expect(result.stderr).toContain(
     'mecatl: Retrying in 1 s (rate limited)… (retry 1 of 4; Ctrl-C stops)'

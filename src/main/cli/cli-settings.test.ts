@@ -2,7 +2,8 @@ import { spawn } from 'node:child_process'
 import { mkdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { cliPath, ensureCliBuilt, makeTempDir, runCli, type CliResult } from '../testing/cli-runner'
+import { cliPath, ensureCliBuilt, makeTempDir, type CliResult } from '../testing/cli-runner'
+import { runCliInProcess } from '../testing/cli-in-process'
 
 // Settings fail closed on the command line: a file that does not validate stops every command
 // with exit 2 and the list of its problems; nothing ever runs on the defaults instead.
@@ -12,7 +13,6 @@ let home: string
 let broken: string
 
 beforeAll(async () => {
-  ensureCliBuilt()
   dir = await makeTempDir('cli-settings')
   workspace = path.join(dir, 'project')
   home = path.join(dir, 'home')
@@ -34,7 +34,7 @@ beforeAll(async () => {
 afterAll(async () => rm(dir, { recursive: true, force: true }))
 
 function mecatl(args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
-  return runCli(args, { home, env })
+  return runCliInProcess(args, { home, env })
 }
 
 describe('a settings file that does not validate', () => {
@@ -97,12 +97,14 @@ describe('a settings file that does not validate', () => {
   it('says so when MECATL_HOME is a file', async () => {
     const file = path.join(dir, 'not-a-folder')
     await writeFile(file, '')
-    const result = await runCli(['tools'], { home: file })
+    const result = await runCliInProcess(['tools'], { home: file })
     expect(result.code).toBe(2)
     expect(result.stderr).toContain(`MECATL_HOME (${file}) is a file, not a folder`)
   })
 
   it('serve is the app: it starts, says what is wrong, and the window shows it', async () => {
+    // The one command here run as its own process: serve runs until it is stopped.
+    ensureCliBuilt()
     const child = spawn(process.execPath, [cliPath, 'serve', '--port', '0', '--config', broken], {
       env: { PATH: process.env.PATH, MECATL_HOME: home }
     })

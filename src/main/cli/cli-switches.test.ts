@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import YAML from 'yaml'
 import { fakeJsonService } from '../testing/fake-search-backends'
 import { startFakeModelServer, type FakeModelServer } from '../testing/fake-model-server'
-import { ensureCliBuilt, makeTempDir, runCli, type CliResult } from '../testing/cli-runner'
+import { makeTempDir, type CliResult } from '../testing/cli-runner'
+import { runCliInProcess } from '../testing/cli-in-process'
 import { namedToolServer } from '../testing/mcp-test-servers'
 import type { LocalServer } from '../testing/web-test-server'
 
@@ -16,7 +17,7 @@ let fake: FakeModelServer
 const servers: LocalServer[] = []
 
 function mecatl(args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
-  return runCli(args, { home, cwd: workspace, env, timeoutMs: 60_000 })
+  return runCliInProcess(args, { home, cwd: workspace, env })
 }
 
 /** A settings file in `dir` with these contents; its path, for --config. */
@@ -35,7 +36,6 @@ function sentPrompt(): string {
 }
 
 beforeAll(async () => {
-  ensureCliBuilt()
   dir = await makeTempDir('cli-switches')
   home = path.join(dir, 'home')
   workspace = path.join(dir, 'project')

@@ -8,7 +8,8 @@ import {
   startFakeModelServer,
   type FakeModelServer
 } from '../testing/fake-model-server'
-import { ensureCliBuilt, makeTempDir, runCli, type CliResult } from '../testing/cli-runner'
+import { makeTempDir, type CliResult } from '../testing/cli-runner'
+import { runCliInProcess } from '../testing/cli-in-process'
 import {
   callThroughCore,
   startCoreHarness,
@@ -30,7 +31,7 @@ let workspace: string
 let home: string
 
 function mecatl(args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
-  return runCli(args, { home, env })
+  return runCliInProcess(args, { home, env })
 }
 
 /** A new session's first turn on an in-process core, as `mecatl run` makes it: its transcript. */
@@ -53,7 +54,6 @@ function replies(transcript: TranscriptItem[]): string {
 }
 
 beforeAll(async () => {
-  ensureCliBuilt()
   dir = await makeTempDir('cli')
   workspace = path.join(dir, 'project')
   home = path.join(dir, 'home')

@@ -3,7 +3,8 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import YAML from 'yaml'
 import { startFakeModelServer, type FakeModelServer } from '../testing/fake-model-server'
-import { ensureCliBuilt, makeTempDir, runCli, type CliResult } from '../testing/cli-runner'
+import { makeTempDir, type CliResult } from '../testing/cli-runner'
+import { runCliInProcess } from '../testing/cli-in-process'
 
 // A real CLI process records a priced turn; another prints the session's total from the record.
 let dir: string
@@ -13,7 +14,6 @@ let config: string
 let fake: FakeModelServer
 
 beforeAll(async () => {
-  ensureCliBuilt()
   dir = await makeTempDir('cost')
   workspace = path.join(dir, 'project')
   home = path.join(dir, 'home')
@@ -55,7 +55,7 @@ afterAll(async () => {
 })
 
 function mecatl(args: string[]): Promise<CliResult> {
-  return runCli(args, { home, env: { FAKE_KEY: 'sk-test' } })
+  return runCliInProcess(args, { home, env: { FAKE_KEY: 'sk-test' } })
 }
 
 describe('a session’s cost in the CLI', () => {

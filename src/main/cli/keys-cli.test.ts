@@ -8,10 +8,10 @@ import {
   cliPath,
   ensureCliBuilt,
   makeTempDir,
-  runCli,
   writeFakeSettings,
   type CliResult
 } from '../testing/cli-runner'
+import { runCliInProcess } from '../testing/cli-in-process'
 
 // `mecatl keys` puts a provider key in the data folder's 0600 key file, read only from stdin, and
 // `run` then uses it for the provider whose api_key_env names it, with that variable unset.
@@ -74,33 +74,39 @@ describe('mecatl keys', () => {
     // Only the final line break was dropped.
     expect(JSON.parse(await readFile(keyFile, 'utf8'))).toEqual({ FAKE_KEY: KEY })
 
-    const list = await runCli(['keys', 'list'], { home })
+    const list = await runCliInProcess(['keys', 'list'], { home })
     expect(list.code).toBe(0)
     expect(list.stdout).toBe(`${keyFile} (mode 0600, readable only by you)\nFAKE_KEY\n`)
-    const json = await runCli(['keys', 'list', '--json'], { home })
+    const json = await runCliInProcess(['keys', 'list', '--json'], { home })
     expect(JSON.parse(json.stdout)).toEqual({ file: keyFile, mode: '0600', names: ['FAKE_KEY'] })
 
     fake.setScript([{ text: 'Answered with the stored key.' }])
-    const run = await runCli(['run', 'hello', '--workspace', workspace, '--config', config], {
-      home,
-      timeoutMs: 60_000
-    })
+    const run = await runCliInProcess(
+      ['run', 'hello', '--workspace', workspace, '--config', config],
+      {
+        home,
+        timeoutMs: 60_000
+      }
+    )
     expect(run.stderr).not.toMatch(/error|not set/i)
     expect(run.code).toBe(0)
     expect(run.stdout).toContain('Answered with the stored key.')
 
-    const removed = await runCli(['keys', 'remove', 'FAKE_KEY'], { home })
+    const removed = await runCliInProcess(['keys', 'remove', 'FAKE_KEY'], { home })
     expect(removed.code).toBe(0)
     expect(removed.stdout.trim()).toBe(`Removed FAKE_KEY from ${keyFile}.`)
-    const again = await runCli(['keys', 'remove', 'FAKE_KEY'], { home })
+    const again = await runCliInProcess(['keys', 'remove', 'FAKE_KEY'], { home })
     expect(again.code).toBe(1)
     expect(again.stderr).toMatch(/no key named FAKE_KEY is stored/)
-    const empty = await runCli(['keys', 'list'], { home })
+    const empty = await runCliInProcess(['keys', 'list'], { home })
     expect(empty.stdout).toBe(`${keyFile} (mode 0600, readable only by you)\nNo keys stored.\n`)
-    const unkeyed = await runCli(['run', 'hello', '--workspace', workspace, '--config', config], {
-      home,
-      timeoutMs: 60_000
-    })
+    const unkeyed = await runCliInProcess(
+      ['run', 'hello', '--workspace', workspace, '--config', config],
+      {
+        home,
+        timeoutMs: 60_000
+      }
+    )
     expect(unkeyed.code).toBe(1)
     expect(unkeyed.stderr).toMatch(/FAKE_KEY, which is not set.*mecatl keys set FAKE_KEY/)
     expectNoKey(set, list, json, run, removed, again, empty, unkeyed)
@@ -111,7 +117,7 @@ describe('mecatl keys', () => {
     expect((await withStdin(['keys', 'set', 'OPENAI_API_KEY'], home, KEY)).code).toBe(0)
     fake.setScript([{ text: 'Answered through the flags.' }])
     const flags = ['--base-url', fake.openaiBaseUrl, '--model', 'fake-model']
-    const run = await runCli(['run', 'hello', '--workspace', workspace, ...flags], {
+    const run = await runCliInProcess(['run', 'hello', '--workspace', workspace, ...flags], {
       home,
       timeoutMs: 60_000
     })
@@ -130,7 +136,7 @@ describe('mecatl keys', () => {
       expect(result.stderr).not.toContain(name === '' ? '\u0000' : name)
       expectNoKey(result)
     }
-    const removed = await runCli(['keys', 'remove', 'my-key'], { home })
+    const removed = await runCliInProcess(['keys', 'remove', 'my-key'], { home })
     expect(removed.code).toBe(2)
     await expect(stat(path.join(home, 'provider-keys.json'))).rejects.toThrow(/ENOENT/)
   }, 120_000)
@@ -155,11 +161,14 @@ describe('mecatl keys', () => {
     await chmod(keyFile, 0o644)
     const before = await readFile(keyFile, 'utf8')
     const set = await withStdin(['keys', 'set', 'OTHER_KEY'], home, 'sk-other\n')
-    const list = await runCli(['keys', 'list'], { home })
-    const run = await runCli(['run', 'hello', '--workspace', workspace, '--config', config], {
-      home,
-      timeoutMs: 60_000
-    })
+    const list = await runCliInProcess(['keys', 'list'], { home })
+    const run = await runCliInProcess(
+      ['run', 'hello', '--workspace', workspace, '--config', config],
+      {
+        home,
+        timeoutMs: 60_000
+      }
+    )
     for (const result of [set, list, run]) {
       expect(result.code).toBe(1)
       expect(result.stderr).toContain(`can be read by others (mode 0644)`)

@@ -10,7 +10,7 @@ import { runCommand } from './commands/run'
 import { serveCommand } from './commands/serve'
 import { sessionsCommand } from './commands/sessions'
 import { toolsCommand } from './commands/tools'
-import { ExitCode, exitWhenFlushed } from './exit'
+import { ExitCode } from './exit'
 import { McpCollisionError } from './mcp-collisions'
 import { SettingsInvalidError } from './settings-check'
 import { DataDirError } from '../settings/data-dir'
@@ -27,8 +27,11 @@ const commands: Record<string, (args: CliArgs) => Promise<number>> = {
   keys: keysCommand
 }
 
-/** The headless entry: the same core as the window, for scripting, smoke tests and CI. */
-async function main(argv: readonly string[]): Promise<number> {
+/**
+ * Runs one `mecatl` command line and answers its exit code. The process around it (entry.ts)
+ * ends once the output is flushed; the testing harness runs it in-process.
+ */
+export async function mecatl(argv: readonly string[]): Promise<number> {
   try {
     const args = parseCliArgs(argv)
     if (args.help || args.command === 'help') {
@@ -60,14 +63,3 @@ async function main(argv: readonly string[]): Promise<number> {
     throw error
   }
 }
-
-// A reader that closed early (`| head`) must not turn into an unhandled 'error' event.
-for (const stream of [process.stdout, process.stderr]) stream.on('error', () => undefined)
-
-main(process.argv.slice(2)).then(
-  (code) => exitWhenFlushed(code),
-  (error: unknown) => {
-    console.error('mecatl: unexpected failure:', error)
-    return exitWhenFlushed(ExitCode.failed)
-  }
-)

@@ -1,7 +1,8 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ensureCliBuilt, makeTempDir, runCli, type CliResult } from '../testing/cli-runner'
+import { makeTempDir, type CliResult } from '../testing/cli-runner'
+import { runCliInProcess } from '../testing/cli-in-process'
 import { callThroughCore } from '../testing/core-harness'
 
 // Each command has a core of its own, so what one remembers the next can only know through the
@@ -13,7 +14,7 @@ let alpha: string
 let beta: string
 
 function mecatl(args: string[]): Promise<CliResult> {
-  return runCli(args, { home })
+  return runCliInProcess(args, { home })
 }
 
 /** A tool call as `call` makes it (`--yes` when told), its text and whether it was an error. */
@@ -38,7 +39,6 @@ function versionIn(text: string): string {
 }
 
 beforeAll(async () => {
-  ensureCliBuilt()
   dir = await makeTempDir('memory-cli')
   home = path.join(dir, 'home')
   alpha = path.join(dir, 'alpha')

@@ -2,13 +2,8 @@ import { mkdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startFakeModelServer, type FakeModelServer } from '../testing/fake-model-server'
-import {
-  ensureCliBuilt,
-  makeTempDir,
-  runCli,
-  writeFakeSettings,
-  type CliResult
-} from '../testing/cli-runner'
+import { makeTempDir, writeFakeSettings, type CliResult } from '../testing/cli-runner'
+import { runCliInProcess } from '../testing/cli-in-process'
 import { WorkspaceTrust } from '../workspace/workspace-trust'
 
 // `mecatl run` has nobody to ask whether a folder's authors are trusted: a folder never trusted
@@ -20,7 +15,6 @@ let config: string
 let fake: FakeModelServer
 
 beforeAll(async () => {
-  ensureCliBuilt()
   dir = await makeTempDir('run-trust')
   workspace = path.join(dir, 'project')
   home = path.join(dir, 'home')
@@ -40,12 +34,11 @@ function run(...flags: string[]): Promise<CliResult> {
     { toolCalls: [{ name: 'Read', input: { path: 'README.md' } }] },
     { text: 'read it' }
   ])
-  return runCli(
+  return runCliInProcess(
     ['run', 'Read the README', '--workspace', workspace, '--config', config, ...flags],
     {
       home,
-      env: { FAKE_KEY: 'sk-test' },
-      timeoutMs: 60_000
+      env: { FAKE_KEY: 'sk-test' }
     }
   )
 }

@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs'
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ensureCliBuilt, makeTempDir, runCli } from '../testing/cli-runner'
+import { makeTempDir } from '../testing/cli-runner'
+import { runCliInProcess } from '../testing/cli-in-process'
 import { callThroughCore, type CallResult, type CoreCallOptions } from '../testing/core-harness'
 
 // The gate as `mecatl call` uses it, a real workspace, a real shell: calls in this process, as
@@ -25,7 +26,6 @@ function call(
 }
 
 beforeAll(async () => {
-  ensureCliBuilt()
   dir = await makeTempDir('gate-cli')
   workspace = path.join(dir, 'project')
   home = path.join(dir, 'home')
@@ -77,7 +77,7 @@ describe('mecatl call through the gate', () => {
 describe('mecatl rules check', () => {
   it('judges where a redirection writes against the folder, as call does', async () => {
     const check = async (command: string): Promise<{ decision: string; rule: string }> => {
-      const result = await runCli(
+      const result = await runCliInProcess(
         ['rules', 'check', command, '--workspace', workspace, '--mode', 'allow', '--json'],
         { home }
       )

@@ -3,18 +3,18 @@ import { mkdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import YAML from 'yaml'
-import { ensureCliBuilt, makeTempDir, runCli, type CliResult } from '../testing/cli-runner'
+import { makeTempDir, type CliResult } from '../testing/cli-runner'
+import { runCliInProcess } from '../testing/cli-in-process'
 import { everythingServer } from '../testing/mcp-test-servers'
 
 let dir: string
 let workspace: string
 
 function mecatl(args: string[]): Promise<CliResult> {
-  return runCli(args, { home: path.join(dir, 'home'), cwd: workspace, timeoutMs: 60_000 })
+  return runCliInProcess(args, { home: path.join(dir, 'home'), cwd: workspace })
 }
 
 beforeAll(async () => {
-  ensureCliBuilt()
   dir = await makeTempDir('mcp-cli')
   workspace = path.join(dir, 'project')
   await mkdir(path.join(workspace, '.mecatl'), { recursive: true })

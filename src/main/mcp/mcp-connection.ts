@@ -281,7 +281,24 @@ export class McpConnection {
   async close(): Promise<void> {
     this.closing = true
     this.liveness?.stop()
-    await this.client.close().catch(() => undefined)
+    // A process is asked to end as the MCP lifecycle says: its stdin closed, then SIGTERM. The SDK
+    // waits 2 s between the two, and servers that keep a timer running past their stdin (the
+    // reference server-everything does) made every stop, restart and quit wait those 2 s. A
+    // server that ends on the closed stdin has done so well within the grace here. The pid is
+    // read first: the SDK forgets its process as soon as close begins.
+    const pid = this.pid
+    const closed = this.client.close().catch(() => undefined)
+    const term = pid
+      ? setTimeout(() => {
+          try {
+            process.kill(pid, 'SIGTERM')
+          } catch {
+            // Already gone.
+          }
+        }, STDIN_CLOSE_GRACE_MS)
+      : null
+    await closed
+    if (term) clearTimeout(term)
   }
 
   private watchLists(): void {
@@ -300,6 +317,9 @@ export class McpConnection {
     return fallback
   }
 }
+
+/** How long a server has to end once its stdin is closed, before it is sent SIGTERM. */
+export const STDIN_CLOSE_GRACE_MS = 300
 
 const TRANSPORT_NAME = { stdio: 'stdio', http: 'streamable HTTP', sse: 'the legacy SSE transport' }
 

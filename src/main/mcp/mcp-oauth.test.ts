@@ -7,7 +7,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import YAML from 'yaml'
 import type { McpServerSettingsInput } from '../../shared/mcp'
 import { createCore, type Core } from '../core'
-import { ensureCliBuilt, makeTempDir, runCli } from '../testing/cli-runner'
+import { makeTempDir } from '../testing/cli-runner'
+import { runCliInProcess } from '../testing/cli-in-process'
 import { startOAuthMcpServer, type OAuthMcpServerOptions } from '../testing/oauth-test-server'
 import { PathJail } from '../workspace/path-jail'
 import { ReadVersions } from '../workspace/read-versions'
@@ -292,7 +293,6 @@ describe('a remote server behind OAuth', () => {
 
 describe('mecatl tools with a server that needs sign-in', () => {
   it('lists the rest at once and says the server is left out until someone signs in', async () => {
-    ensureCliBuilt()
     const as = await authServer()
     const dir = await makeTempDir('oauth-cli')
     cleanups.push(() => rm(dir, { recursive: true, force: true }))
@@ -306,10 +306,9 @@ describe('mecatl tools with a server that needs sign-in', () => {
         ]
       })
     )
-    const result = await runCli(['tools', '--json'], {
+    const result = await runCliInProcess(['tools', '--json'], {
       home: path.join(dir, 'home'),
-      cwd: dir,
-      timeoutMs: 60_000
+      cwd: dir
     })
     expect(result.code).toBe(0)
     const tools = JSON.parse(result.stdout) as { name: string }[]

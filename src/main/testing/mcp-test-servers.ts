@@ -57,3 +57,12 @@ export function namedToolServer(
     ...extra
   }
 }
+
+/** A small real server that outlives its closed stdin, recording what ended it in `log`. */
+export function stubbornServer(log: string, name = 'stubborn'): McpServerSettingsInput {
+  return {
+    name,
+    command: process.execPath,
+    args: [path.resolve(__dirname, 'stubborn-mcp-server.mjs'), log]
+  }
+}

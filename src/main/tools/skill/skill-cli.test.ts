@@ -1,7 +1,8 @@
 import { mkdir, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ensureCliBuilt, makeTempDir, runCli } from '../../testing/cli-runner'
+import { makeTempDir } from '../../testing/cli-runner'
+import { runCliInProcess } from '../../testing/cli-in-process'
 import { writeFiles } from '../../testing/skill-fixtures'
 
 // `mecatl tools --schema` prints what the model is sent, so it shows the skills the Skill tool
@@ -11,7 +12,6 @@ let dir: string
 let home: string
 
 beforeAll(async () => {
-  ensureCliBuilt()
   dir = await makeTempDir('skill-cli')
   home = path.join(dir, 'home')
   await mkdir(home)
@@ -24,7 +24,7 @@ interface Schema {
 }
 
 async function schemas(workspace: string): Promise<Schema[]> {
-  const result = await runCli(['tools', '--schema', '--workspace', workspace], { home })
+  const result = await runCliInProcess(['tools', '--schema', '--workspace', workspace], { home })
   expect(result.code, result.stderr).toBe(0)
   return JSON.parse(result.stdout) as Schema[]
 }

@@ -1,0 +1,15 @@
+import { ExitCode, exitWhenFlushed } from './exit'
+import { mecatl } from './main'
+
+// The headless entry: the same core as the window, for scripting, smoke tests and CI.
+
+// A reader that closed early (`| head`) must not turn into an unhandled 'error' event.
+for (const stream of [process.stdout, process.stderr]) stream.on('error', () => undefined)
+
+mecatl(process.argv.slice(2)).then(
+  (code) => exitWhenFlushed(code),
+  (error: unknown) => {
+    console.error('mecatl: unexpected failure:', error)
+    return exitWhenFlushed(ExitCode.failed)
+  }
+)
