@@ -86,8 +86,8 @@ describe('checkpoint retention', () => {
       const limit = 16
       const s = await service({ max_store_mib: limit })
       const taken: string[] = []
-      // 24 checkpoints, each with 1 MiB of bytes no other has: about 24 MiB of history.
-      for (let i = 0; i < 24; i++) {
+      // 20 checkpoints, each with 1 MiB of bytes no other has: about 20 MiB of history.
+      for (let i = 0; i < 20; i++) {
         await s.write('data.bin', randomBytes(MIB))
         taken.push((await s.takeAt(T0 + i * 20_000, `round ${i}`)).id)
       }
