@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process'
+import { execFileSync, spawn } from 'node:child_process'
 import { mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
@@ -101,6 +101,33 @@ describe('refs written without git', () => {
       })
     ).toThrow()
     expect(await readFile(lock, 'utf8')).toBe('')
+  })
+})
+
+describe('written while a clean-up empties folders', () => {
+  it('makes the folder again when it went between making it and writing in it', async () => {
+    // As gc removes object and ref folders it empties: every empty folder, over and over.
+    const sweeper = spawn('sh', [
+      '-c',
+      `while :; do find "${gitDir}/objects" "${gitDir}/refs" -mindepth 1 -type d -empty -delete 2>/dev/null; done`
+    ])
+    try {
+      const tree = emptyTree()
+      for (let i = 0; i < 1000; i++) {
+        const id = writeCommit(gitDir, commitText(tree, `round ${i}\n`, i))
+        expect(writeRefs(gitDir, [[`refs/checkpoints/${String(i).padStart(15, '0')}-x`, id]])).toBe(
+          true
+        )
+        // Let the sweeper run between rounds.
+        if (i % 10 === 0) await new Promise((resolve) => setTimeout(resolve, 5))
+      }
+    } finally {
+      sweeper.kill()
+    }
+    expect(
+      git(['for-each-ref', '--format=%(refname)', 'refs/checkpoints/']).split('\n')
+    ).toHaveLength(1000)
+    expect(() => git(['fsck', '--strict', '--no-progress'])).not.toThrow()
   })
 })
 

@@ -28,10 +28,9 @@ export function writeCommit(gitDir: string, text: string): string {
   const raw = Buffer.concat([Buffer.from(`commit ${body.length}\0`), body])
   const id = createHash('sha1').update(raw).digest('hex')
   const dir = path.join(gitDir, 'objects', id.slice(0, 2))
-  mkdirSync(dir, { recursive: true })
   const temp = path.join(dir, `tmp_obj_${randomBytes(6).toString('hex')}`)
   try {
-    writeWhole(temp, deflateSync(raw), 0o444)
+    inFolder(dir, () => writeWhole(temp, deflateSync(raw), 0o444))
     renameSync(temp, path.join(dir, id.slice(2)))
   } catch (error) {
     rmSync(temp, { force: true })
@@ -51,9 +50,8 @@ export function writeRefs(gitDir: string, updates: readonly [string, string][]):
   try {
     for (const [ref, id] of updates) {
       const lock = path.join(gitDir, `${ref}.lock`)
-      mkdirSync(path.dirname(lock), { recursive: true })
       try {
-        writeWhole(lock, Buffer.from(`${id}\n`), 0o666)
+        inFolder(path.dirname(lock), () => writeWhole(lock, Buffer.from(`${id}\n`), 0o666))
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false
         throw error
@@ -68,6 +66,23 @@ export function writeRefs(gitDir: string, updates: readonly [string, string][]):
     return true
   } finally {
     for (const lock of locked) rmSync(lock, { force: true })
+  }
+}
+
+/**
+ * Runs `create` (which makes a file in `dir`) with `dir` made first. A clean-up running beside
+ * (gc) removes object and ref folders it empties, so one can go between the two: made again and
+ * tried again, as git does.
+ */
+function inFolder(dir: string, create: () => void): void {
+  for (let attempt = 0; ; attempt++) {
+    mkdirSync(dir, { recursive: true })
+    try {
+      create()
+      return
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || attempt >= 5) throw error
+    }
   }
 }
 
