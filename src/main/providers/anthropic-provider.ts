@@ -20,7 +20,8 @@ import {
   droppedStream,
   excerpt,
   invalidStream,
-  sdkLogger,
+  onFirstUse,
+  sdkClientOptions,
   withStreamGuard,
   type StreamGuard
 } from './stream-guard'
@@ -38,32 +39,15 @@ export interface AnthropicProviderOptions {
 /** Anthropic's Messages API, through the official `@anthropic-ai/sdk`. */
 export class AnthropicProvider implements Provider {
   readonly id: string
-  private readonly options: AnthropicProviderOptions
-  private sdk: Promise<Anthropic> | null = null
+  private readonly client: () => Promise<Anthropic>
   private readonly promptCache: PromptCache
 
   constructor(options: AnthropicProviderOptions) {
     this.id = options.id
-    this.options = options
     this.promptCache = options.promptCache ?? '5m'
-  }
-
-  /**
-   * The SDK's client, loaded on the first request: loading the SDK takes longer than anything
-   * else a command does before it (130 ms), and most never send one.
-   */
-  private client(): Promise<Anthropic> {
-    this.sdk ??= import('@anthropic-ai/sdk').then(
-      ({ default: Sdk }) =>
-        new Sdk({
-          apiKey: this.options.apiKey,
-          baseURL: this.options.baseURL,
-          // Retries are the turn's (providers/retry.ts), so the person sees each wait and can stop it.
-          maxRetries: 0,
-          logger: sdkLogger
-        })
+    this.client = onFirstUse(
+      async () => new (await import('@anthropic-ai/sdk')).default(sdkClientOptions(options))
     )
-    return this.sdk
   }
 
   stream(request: StreamRequest, onText: (delta: string) => void): Promise<StreamResult> {

@@ -19,7 +19,8 @@ import { takeTextToolCalls } from './text-tool-calls'
 import {
   excerpt,
   invalidStream,
-  sdkLogger,
+  onFirstUse,
+  sdkClientOptions,
   withStreamGuard,
   type StreamGuard
 } from './stream-guard'
@@ -45,8 +46,7 @@ export interface OpenAIProviderOptions {
 /** OpenAI and every OpenAI-compatible endpoint, through the official `openai` SDK. */
 export class OpenAIProvider implements Provider {
   readonly id: string
-  private readonly options: OpenAIProviderOptions
-  private sdk: Promise<OpenAI> | null = null
+  private readonly client: () => Promise<OpenAI>
   private readonly flavour: OpenAIProviderOptions['flavour']
   private readonly promptCacheKey: boolean
   private readonly textToolCalls: boolean
@@ -56,26 +56,13 @@ export class OpenAIProvider implements Provider {
     this.flavour = options.flavour
     this.promptCacheKey = options.flavour === 'openai' && options.promptCacheKey !== false
     this.textToolCalls = options.flavour === 'openai-compatible' && options.textToolCalls !== false
-    this.options = options
-  }
-
-  /**
-   * The SDK's client, loaded on the first request: most commands never send one, and loading the
-   * SDK is a good part of a command's start.
-   */
-  private client(): Promise<OpenAI> {
-    this.sdk ??= import('openai').then(
-      ({ default: Sdk }) =>
-        new Sdk({
-          apiKey: this.options.apiKey,
-          baseURL: this.options.baseURL,
-          // Retries are the turn's (providers/retry.ts), so the person sees each wait and can stop it.
-          maxRetries: 0,
-          dangerouslyAllowBrowser: false,
-          logger: sdkLogger
+    this.client = onFirstUse(
+      async () =>
+        new (await import('openai')).default({
+          ...sdkClientOptions(options),
+          dangerouslyAllowBrowser: false
         })
     )
-    return this.sdk
   }
 
   stream(request: StreamRequest, onText: (delta: string) => void): Promise<StreamResult> {

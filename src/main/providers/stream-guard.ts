@@ -136,6 +136,28 @@ export const sdkLogger = {
   debug: (...args: unknown[]): void => console.debug(...args)
 }
 
+/**
+ * What both SDKs' clients are made with. Retries are the turn's (providers/retry.ts), so the
+ * person sees each wait and can stop it.
+ */
+export function sdkClientOptions(options: { apiKey: string; baseURL?: string | undefined }): {
+  apiKey: string
+  baseURL: string | undefined
+  maxRetries: 0
+  logger: typeof sdkLogger
+} {
+  return { apiKey: options.apiKey, baseURL: options.baseURL, maxRetries: 0, logger: sdkLogger }
+}
+
+/**
+ * A provider's SDK client, made on the first request: loading an SDK takes longer than anything
+ * else a command does before it (the Anthropic one 130 ms), and most commands never send one.
+ */
+export function onFirstUse<T>(make: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | null = null
+  return () => (made ??= make())
+}
+
 function idleMessage(ms: number): string {
   const seconds = Number((ms / 1000).toFixed(1))
   return `the provider stopped sending for ${seconds} s, so its reply was given up; what arrived is kept. Check that the model server is still running, or raise provider_idle_timeout_s in Settings for a model that is slow to answer.`
