@@ -1,8 +1,11 @@
 import { defineConfig } from 'vitest/config'
 
+// Integration tests start real processes (Shell jobs, git, ripgrep, MCP servers, bubblewrap, the
+// CLI as a child); unit tests start none, which no-processes.ts enforces. `npm test` runs both.
+const INTEGRATION = ['src/**/*.integration.test.ts', 'scripts/**/*.integration.test.ts']
+
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
     exclude: ['e2e/**', 'node_modules/**', 'out/**'],
     environment: 'node',
     testTimeout: 20_000,
@@ -15,6 +18,18 @@ export default defineConfig({
     // files: importing the core (SDKs, zod schemas, tree-sitter) again for every file was a third
     // of the suite's CPU time. Nothing in src keeps per-test state at module level; a test that
     // needs a fresh module says so with vi.resetModules().
-    isolate: false
+    isolate: false,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
+          exclude: [...INTEGRATION, 'e2e/**', 'node_modules/**', 'out/**'],
+          setupFiles: ['src/main/testing/no-processes.ts']
+        }
+      },
+      { extends: true, test: { name: 'integration', include: INTEGRATION } }
+    ]
   }
 })

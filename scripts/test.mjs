@@ -1,6 +1,6 @@
-// `npm test`: typecheck, lint, unit tests, build, end-to-end tests, in that order, stopping at the
-// first failure. Ends with one `N passed, N failed` line counting the steps, which CI reads; the
-// unit step's line is followed by its ten slowest test files.
+// `npm test`: typecheck, lint, unit tests, integration tests, build, end-to-end tests, in that
+// order, stopping at the first failure. Ends with one `N passed, N failed` line counting the steps,
+// which CI reads; each vitest step's line is followed by its ten slowest test files.
 import { spawnSync } from 'node:child_process'
 import { existsSync, rmSync } from 'node:fs'
 import os from 'node:os'
@@ -10,8 +10,9 @@ import { slowestFiles, slowestLines } from './slowest-files.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const bin = (name) => path.join(root, 'node_modules', '.bin', name)
-// vitest's JSON report of the unit step, beside its usual output: the summary ranks files from it.
+// vitest's JSON report of each vitest step, beside its usual output: the summary ranks files from it.
 const unitReport = path.join(os.tmpdir(), `mecatl-unit-report-${process.pid}.json`)
+const integrationReport = path.join(os.tmpdir(), `mecatl-integration-report-${process.pid}.json`)
 const chromiumPath = process.env.MECATL_CHROMIUM ?? '/usr/bin/chromium'
 
 function run(command, args, options = {}) {
@@ -79,6 +80,24 @@ function ensureChromium() {
   return { ok: false, detail: hint }
 }
 
+/**
+ * One of vitest's projects (vitest.config.mts): unit tests start no process, integration tests
+ * do. Its ten slowest files are printed under its line of the summary.
+ */
+function vitestStep(name, project, report) {
+  return {
+    name,
+    shown: `vitest run --project ${project}`,
+    run: () => {
+      const native = ensureNativeModules()
+      if (!native.ok) return native
+      const args = ['run', '--project', project, '--reporter=default', '--reporter=json']
+      return run(bin('vitest'), [...args, `--outputFile.json=${report}`])
+    },
+    after: () => slowestLines(slowestFiles(report, root)).map((line) => `       ${line}`)
+  }
+}
+
 const steps = [
   {
     name: 'typecheck',
@@ -93,17 +112,8 @@ const steps = [
       return eslint.ok ? run(bin('prettier'), ['--check', '.', '--log-level', 'warn']) : eslint
     }
   },
-  {
-    name: 'unit tests',
-    shown: 'vitest run',
-    run: () => {
-      const native = ensureNativeModules()
-      if (!native.ok) return native
-      const args = ['run', '--reporter=default', '--reporter=json']
-      return run(bin('vitest'), [...args, `--outputFile.json=${unitReport}`])
-    },
-    after: () => slowestLines(slowestFiles(unitReport, root)).map((line) => `       ${line}`)
-  },
+  vitestStep('unit tests', 'unit', unitReport),
+  vitestStep('integration tests', 'integration', integrationReport),
   {
     name: 'build',
     shown: 'node scripts/ensure-built.mjs',
@@ -134,13 +144,13 @@ console.log('\n=== npm test summary ===')
 for (const { step, outcome, seconds } of results) {
   const mark = outcome.ok ? 'ok  ' : 'FAIL'
   console.log(
-    `${mark} ${step.name.padEnd(10)} ${seconds.toFixed(1)}s${outcome.ok ? '' : `  ${outcome.detail}`}`
+    `${mark} ${step.name.padEnd(17)} ${seconds.toFixed(1)}s${outcome.ok ? '' : `  ${outcome.detail}`}`
   )
   for (const line of step.after?.() ?? []) console.log(line)
 }
-rmSync(unitReport, { force: true })
+for (const report of [unitReport, integrationReport]) rmSync(report, { force: true })
 for (const step of steps.slice(results.length))
-  console.log(`skip ${step.name.padEnd(10)} (not run: an earlier step failed)`)
+  console.log(`skip ${step.name.padEnd(17)} (not run: an earlier step failed)`)
 // One word before the counts: the form CI reads as the closing line of a test run.
 console.log(`npm-test: ${passed} passed, ${failed} failed`)
 process.exitCode = failed > 0 ? 1 : 0

@@ -6,7 +6,7 @@ import { mayBeReadOnly, type Tool } from '../tools/tool'
 /**
  * Tools a `no-fs` session never has: the file tools, Shell and its jobs, and delegation that
  * works on copies of the folder. Named rather than taken from the tool families so that a tool
- * added to a family later is not silently let in (turn-tools.test.ts checks the families).
+ * added to a family later is not silently let in (turn-tools.integration.test.ts checks the families).
  */
 export const NO_FS_TOOLS: ReadonlySet<string> = new Set([
   'Copy',

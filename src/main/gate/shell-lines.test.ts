@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process'
 import { link, mkdir, mkdtemp, realpath, rm, symlink, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
@@ -9,6 +8,7 @@ import { defineTool, noCapabilities, textOutput, type Tool } from '../tools/tool
 import { Gate, nobodyToAsk, type Approver, type GateRequest } from './gate'
 import type { PermissionRule } from './rules'
 import { judgeShell } from './rules'
+import { makeFifo } from '../testing/fifo'
 
 // The Shell tool as the gate sees it; the gate is what is under test, not running the command.
 const shell: Tool = defineTool({
@@ -77,7 +77,7 @@ beforeAll(async () => {
   await symlink('.git', path.join(workspace, 'g'))
   await symlink(os.tmpdir(), path.join(workspace, 'tmp-link'))
   await symlink('.git/hooks/post-merge', path.join(workspace, 'dangling'))
-  execFileSync('mkfifo', [path.join(workspace, 'fifo')])
+  makeFifo(path.join(workspace, 'fifo'))
   await link(path.join(workspace, '.git', 'config'), path.join(workspace, 'hard-link'))
 })
 afterAll(async () => rm(workspace, { recursive: true, force: true }))

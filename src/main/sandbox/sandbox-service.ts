@@ -45,6 +45,14 @@ interface Backend {
  * it passed its self-test (run once per backend, before the first command). On when it says it
  * is on, off only when the person says so, and refusing commands in between.
  */
+/**
+ * Backends (`name:program`) whose self-test passed in this process. What the test proves is a
+ * property of that program on this machine, so another core in the process (a CLI command's,
+ * a test's) trusts the pass without starting it again. A failure is not shared: the next core
+ * tries afresh, so a test that failed on a busy machine does not refuse Shell for good.
+ */
+const passedInProcess = new Set<string>()
+
 export class SandboxService {
   private readonly tested = new Map<string, Promise<string | null>>()
   private readonly results = new Map<string, string | null>()
@@ -65,13 +73,20 @@ export class SandboxService {
     const backend = this.backend(settings)
     if (backend && 'name' in backend) {
       const key = this.key(backend)
+      if (passedInProcess.has(key)) {
+        this.results.set(key, null)
+        return this.status(settings)
+      }
       let test = this.tested.get(key)
       if (!test) {
         test = selfTest(backend.wrap, this.options.home).catch((error: unknown) =>
           error instanceof Error ? error.message : String(error)
         )
         this.tested.set(key, test)
-        void test.then((why) => this.results.set(key, why))
+        void test.then((why) => {
+          this.results.set(key, why)
+          if (why === null) passedInProcess.add(key)
+        })
       }
       this.results.set(key, await test)
     }

@@ -1,9 +1,9 @@
-import { execFileSync } from 'node:child_process'
 import { mkdir, readFile, readdir, symlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { copyTool } from './copy'
 import { createTestWorkspace, textOf, type TestWorkspace } from '../../testing/fs-test-context'
+import { makeFifo } from '../../testing/fifo'
 
 let ws: TestWorkspace
 beforeEach(async () => {
@@ -52,7 +52,7 @@ describe('Copy', () => {
     })
 
     it('a FIFO', async () => {
-      execFileSync('mkfifo', [at('pipe')])
+      makeFifo(at('pipe'))
       const out = await ws.run(copyTool, { source: 'pipe', destination: 'p2' })
       expect(textOf(out)).toBe(
         '`pipe` is not a regular file (a device, socket or FIFO); Copy copies regular files'

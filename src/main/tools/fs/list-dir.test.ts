@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process'
 import { mkdir, symlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -9,6 +8,7 @@ import {
   textOf,
   type TestWorkspace
 } from '../../testing/fs-test-context'
+import { makeFifo } from '../../testing/fifo'
 
 let ws: TestWorkspace
 beforeEach(async () => {
@@ -51,7 +51,7 @@ describe('ListDir', () => {
   })
 
   it('shows the kind of special files', async () => {
-    execFileSync('mkfifo', [path.join(ws.root, 'pipe')])
+    makeFifo(path.join(ws.root, 'pipe'))
     expect(textOf(await ws.run(listDirTool, {}))).toBe('pipe (fifo)')
   })
 

@@ -1,5 +1,4 @@
 import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises'
-import { execFileSync } from 'node:child_process'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { PathJail } from '../../workspace/path-jail'
@@ -12,6 +11,7 @@ import {
   type TestWorkspace
 } from '../../testing/fs-test-context'
 import { writeTool } from './write'
+import { makeFifo } from '../../testing/fifo'
 
 let ws: TestWorkspace
 beforeEach(async () => {
@@ -146,7 +146,7 @@ describe('Read', () => {
     })
 
     it('a FIFO rather than blocking on it', async () => {
-      execFileSync('mkfifo', [path.join(ws.root, 'pipe')])
+      makeFifo(path.join(ws.root, 'pipe'))
       const out = await ws.run(readTool, { path: 'pipe' })
       expect(textOf(out)).toBe(
         '`pipe` is not a regular file (a device, socket or FIFO); Read shows text files'

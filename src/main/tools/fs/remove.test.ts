@@ -1,9 +1,9 @@
-import { execFileSync } from 'node:child_process'
 import { mkdir, readdir, symlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { removeTool } from './remove'
 import { createTestWorkspace, textOf, type TestWorkspace } from '../../testing/fs-test-context'
+import { makeFifo } from '../../testing/fifo'
 
 let ws: TestWorkspace
 beforeEach(async () => {
@@ -42,7 +42,7 @@ describe('Remove', () => {
   })
 
   it('removes a FIFO without opening it', async () => {
-    execFileSync('mkfifo', [at('pipe')])
+    makeFifo(at('pipe'))
     expect(textOf(await ws.run(removeTool, { path: 'pipe' }))).toBe(
       'Removed `pipe` (not a regular file)'
     )

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process'
 import {
   lstat,
   mkdir,
@@ -19,6 +18,7 @@ import {
   type TestWorkspace
 } from '../../testing/fs-test-context'
 import { writeTool } from './write'
+import { makeFifo } from '../../testing/fifo'
 
 let ws: TestWorkspace
 beforeEach(async () => {
@@ -129,7 +129,7 @@ describe('Write', () => {
     })
 
     it('to write into a FIFO', async () => {
-      execFileSync('mkfifo', [at('pipe')])
+      makeFifo(at('pipe'))
       const out = await ws.run(writeTool, { path: 'pipe', content: 'x' })
       expect(textOf(out)).toBe(
         '`pipe` is not a regular file (a device, socket or FIFO); Write only replaces regular files'

@@ -2,7 +2,6 @@
 // through a link (as ripgrep reaches one when a directory is swapped for a link mid-walk) is
 // left out. Both ways are tested here: by descriptor path (Linux) and through JailedDir (the
 // way elsewhere, which also runs on Linux).
-import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from 'node:fs/promises'
 import os from 'node:os'
@@ -14,6 +13,7 @@ import {
   openThroughJail,
   type OpenedFile
 } from './open-through-jail'
+import { makeFifo } from '../../../testing/fifo'
 
 let base: string
 let root: string
@@ -29,7 +29,7 @@ beforeAll(async () => {
   await symlink(path.join(base, 'outside'), path.join(root, 'out'))
   await symlink('src', path.join(root, 'alias'))
   await symlink('top.txt', path.join(root, 'file-link.txt'))
-  execFileSync('mkfifo', [path.join(root, 'pipe')])
+  makeFifo(path.join(root, 'pipe'))
 })
 
 afterAll(async () => {

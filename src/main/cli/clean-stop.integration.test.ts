@@ -106,7 +106,7 @@ async function setup(mcp: 'none' | 'plain' | 'stubborn'): Promise<Setup> {
       default_model: { provider: 'fake', model: 'fake-model' },
       permissions: { mode: 'allow' },
       // The job reads its process group from /proc, which inside a sandbox is its own pid
-      // namespace's; confined jobs' teardown is proved in sandbox/shell-sandbox.test.ts.
+      // namespace's; confined jobs' teardown is proved in sandbox/shell-sandbox.integration.test.ts.
       sandbox: { kind: 'none' },
       mcp: servers[mcp]
     })

@@ -82,13 +82,16 @@ describe('turning the shell off', () => {
   it('has Shell and ShellStatus by default', async () => {
     const { core } = await openCore()
     expect(toolNames(core)).toEqual(expect.arrayContaining(['Shell', 'ShellStatus']))
+    // Confined by bubblewrap with the network off (the defaults), it sends nothing anywhere.
+    const sandbox = await core.sandbox.prepare((await core.settings.get()).settings)
+    expect(sandbox).toMatchObject({ state: 'confined', network: 'off' })
     const shell = core.catalog.describe().find((tool) => tool.name === 'Shell')
     expect(shell).toMatchObject({
       readOnly: false,
       capabilities: {
         privateData: true,
         untrustedInput: false,
-        egress: 'chosen',
+        egress: 'none',
         destructive: true
       }
     })

@@ -13,7 +13,7 @@ async function readCallThenShell(
     name: 'mcp-caps',
     files: { '.env': 'API_KEY=sk-secret\n' },
     // An unconfined Shell, a chosen send: what the interlock guards (a confined one with no
-    // network sends nothing, see sandbox/sandbox-interlock.test.ts).
+    // network sends nothing, see sandbox/sandbox-interlock.integration.test.ts).
     settings: {
       mcp: [hintlessServer('hintless', force ? { force } : {})],
       sandbox: { kind: 'none' }
