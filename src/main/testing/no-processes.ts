@@ -4,24 +4,22 @@
 // `npm run test:unit` a quick loop. A file that starts one anyway fails, naming what it started.
 import os from 'node:os'
 import path from 'node:path'
-import { afterAll, beforeAll, expect } from 'vitest'
+import { afterAll, expect } from 'vitest'
 import { settingsSchema } from '../../shared/settings'
 import { SandboxService } from '../sandbox/sandbox-service'
 import { fifoSource } from './fifo'
 import { refuseProcesses, type ProcessGuard } from './process-guard'
 
-let guard: ProcessGuard | null = null
-
-beforeAll(async () => {
-  // Every core proves its sandbox at start; the pass holds for the process (sandbox-service.ts),
-  // so it is proved here once per worker, before processes are refused. Likewise the FIFO that
-  // makeFifo links from (fifo.ts).
-  fifoSource()
-  await new SandboxService({ dataDir: os.tmpdir(), env: process.env }).prepare(
-    settingsSchema.parse({})
-  )
-  guard = refuseProcesses()
-})
+// Up before the test file is imported (vitest runs a setup file ahead of each test file), so a
+// process started at import or while collecting `describe` bodies is refused too. Every core
+// proves its sandbox at start and a pass holds for the process (sandbox-service.ts), so it is
+// proved here, once per worker, before processes are refused; likewise the FIFO that makeFifo
+// links from (fifo.ts).
+fifoSource()
+await new SandboxService({ dataDir: os.tmpdir(), env: process.env }).prepare(
+  settingsSchema.parse({})
+)
+let guard: ProcessGuard | null = refuseProcesses()
 
 afterAll(() => {
   const refused = guard?.restore() ?? []
