@@ -41,11 +41,6 @@ interface Backend {
 }
 
 /**
- * The sandbox Shell runs in: which backend the settings ask for, whether it is here, and whether
- * it passed its self-test (run once per backend, before the first command). On when it says it
- * is on, off only when the person says so, and refusing commands in between.
- */
-/**
  * Backends (`name:program`) whose self-test passed in this process. What the test proves is a
  * property of that program on this machine, so another core in the process (a CLI command's,
  * a test's) trusts the pass without starting it again. A failure is not shared: the next core
@@ -53,6 +48,11 @@ interface Backend {
  */
 const passedInProcess = new Set<string>()
 
+/**
+ * The sandbox Shell runs in: which backend the settings ask for, whether it is here, and whether
+ * it passed its self-test (run once per backend and process, before the first command). On when
+ * it says it is on, off only when the person says so, and refusing commands in between.
+ */
 export class SandboxService {
   private readonly tested = new Map<string, Promise<string | null>>()
   private readonly results = new Map<string, string | null>()
