@@ -2,7 +2,7 @@ import { platformSandbox, type SandboxKind, type SandboxNetwork } from '../../sh
 import type { Settings } from '../../shared/settings'
 import { findOnPath } from './backend'
 import { bwrapWrap, type Wrapped } from './bwrap'
-import { existsSync } from 'node:fs'
+import { existsSync, statSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { SANDBOX_EXEC, seatbeltWrap } from './seatbelt'
@@ -35,15 +35,15 @@ export type Confine = (file: string, args: string[]) => Wrapped
 
 interface Backend {
   name: string
-  /** The program itself: a different one (another PATH) is tested afresh. */
+  /** The program itself: a different one (another PATH, or the file replaced) is tested afresh. */
   program: string
   wrap: Wrap
 }
 
 /**
- * Backends (`name:program`) whose self-test passed in this process. What the test proves is a
- * property of that program on this machine, so another core in the process (a CLI command's,
- * a test's) trusts the pass without starting it again. A failure is not shared: the next core
+ * Backends (name, program path and the file there, see `key`) whose self-test passed in this
+ * process. What the test proves is a property of that program on this machine, so another core
+ * in the process (a CLI command's, a test's) trusts the pass without starting it again. A failure is not shared: the next core
  * tries afresh, so a test that failed on a busy machine does not refuse Shell for good.
  */
 const passedInProcess = new Set<string>()
@@ -231,8 +231,19 @@ export class SandboxService {
     }
   }
 
+  /**
+   * Which program a self-test result is for: its path and the file there as it is now, so one
+   * replaced or upgraded in place (a new inode, size or change time) is tested afresh.
+   */
   private key(backend: Backend): string {
-    return `${backend.name}:${backend.program}`
+    let file = 'unreadable'
+    try {
+      const stat = statSync(backend.program)
+      file = `${stat.dev}:${stat.ino}:${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}`
+    } catch {
+      // Gone since it was found: no result stands for it, and its self-test will say why.
+    }
+    return `${backend.name}:${backend.program}:${file}`
   }
 }
 
