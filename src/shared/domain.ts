@@ -286,6 +286,16 @@ export const toolCallViewSchema = z.object({
 })
 export type ToolCallView = z.infer<typeof toolCallViewSchema>
 
+/**
+ * A file through which git can be made to run programs (`.git/config`, a hook, attributes),
+ * created, changed or removed during a turn; `path` as the window shows it.
+ */
+export const gitChangeSchema = z.object({
+  path: z.string(),
+  change: z.enum(['created', 'changed', 'removed'])
+})
+export type GitChange = z.infer<typeof gitChangeSchema>
+
 /** The transcript as the window renders it: one entry per user message, reply or tool call. */
 export const transcriptItemSchema = z.discriminatedUnion('kind', [
   z.object({
@@ -334,7 +344,9 @@ export const transcriptItemSchema = z.discriminatedUnion('kind', [
     cost: turnCostSchema.nullable().optional(),
     stopReason: z.string(),
     error: z.string().nullable(),
-    at: z.number()
+    at: z.number(),
+    /** What the turn did to git's own files (see workspace/git-control-files.ts); absent: nothing. */
+    gitChanges: z.array(gitChangeSchema).optional()
   }),
   /** Older messages were replaced by `summary` (plus the state tools carried, verbatim). */
   z.object({

@@ -180,6 +180,39 @@ describe('dispatch', () => {
     })
   })
 
+  it('tells the tool that a person approved its git write, and only that call', async () => {
+    const seen: Record<string, boolean | undefined> = {}
+    const shell = defineTool({
+      name: 'Shell',
+      description: 'stand-in',
+      inputSchema: z.object({ command: z.string() }),
+      readOnly: false,
+      capabilities: noCapabilities,
+      source: 'test',
+      call: async (input, ctx) => {
+        seen[input.command] = ctx.gitWriteApproved
+        return textOutput('ran')
+      }
+    })
+    const person: Approver = { canAsk: true, ask: async () => ({ decision: 'allow' }) }
+    const { results } = await run(
+      [shell],
+      [
+        { id: '1', name: 'Shell', input: { command: 'git commit -m x' } },
+        { id: '2', name: 'Shell', input: { command: 'git status' } },
+        { id: '3', name: 'Shell', input: { command: 'g=git; $g commit' } }
+      ],
+      { mode: 'allow', approver: person }
+    )
+    expect(results.map((r) => r.refusedBy)).toEqual([null, null, null])
+    // The sandbox opens .git for the first only: the others were not approved as git writes.
+    expect(seen).toEqual({
+      'git commit -m x': true,
+      'git status': false,
+      'g=git; $g commit': false
+    })
+  })
+
   it('asks about every call of a step at once, and answers in the order the model gave', async () => {
     const open = new Map<string, (answer: ApproverAnswer) => void>()
     const approver: Approver = {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { CallFiles } from '../../shared/checkpoints'
 import type { Attachment } from '../../shared/attachments'
-import type { TranscriptItem, Usage } from '../../shared/domain'
+import type { GitChange, TranscriptItem, Usage } from '../../shared/domain'
 import type { Gate } from '../gate/gate'
 import type { Provider } from '../providers/provider'
 import { addUsage, zeroUsage } from '../providers/provider'
@@ -20,6 +20,7 @@ import { historyForModel, userChatMessage } from './user-message'
 import type { RetryPolicy } from '../providers/retry'
 import type { ModelReasoning } from '../../shared/reasoning'
 import { overContextLimit, promptTokens, type ContextLimit } from './context-limit'
+import { watchGitControl } from '../workspace/git-control-files'
 
 export interface TurnDeps {
   provider: Provider
@@ -112,7 +113,12 @@ export async function runTurn(
   }
   /** The one way a turn ends: its turn-end item recorded, then the sink told. */
   let price: PricedModel | null = null
-  const end = (usage: Usage, stopReason: string, error: string | null): void => {
+  const end = (
+    usage: Usage,
+    stopReason: string,
+    error: string | null,
+    gitChanges: GitChange[] = []
+  ): void => {
     cancelled.removeEventListener('abort', onCancel)
     const cost = price ? costOf(usage, price) : null
     const item = {
@@ -122,7 +128,8 @@ export async function runTurn(
       cost,
       stopReason,
       error: recording.failure ?? error,
-      at: Date.now()
+      at: Date.now(),
+      ...(gitChanges.length > 0 ? { gitChanges } : {})
     }
     record(item)
     // Even the end could not be recorded: the turn did not complete as far as the record goes,
@@ -156,6 +163,8 @@ export async function runTurn(
   }
   session.history.push(userChatMessage(text, attachments))
   sink.summaryChanged()
+  // Before any tool runs: what the turn does to git's own files is named at its end.
+  const gitWatch = await watchGitControl(session.workspace)
 
   let usage: Usage = { ...zeroUsage }
   let stopReason = 'end_turn'
@@ -263,7 +272,7 @@ export async function runTurn(
     if (!signal.aborted) failure = describeFailure(error)
   }
   if (cancelled.aborted) stopReason = 'cancelled'
-  end(usage, stopReason, failure)
+  end(usage, stopReason, failure, await gitWatch.changes())
 }
 
 function refuseOverLimit(session: Session, deps: TurnDeps): void {

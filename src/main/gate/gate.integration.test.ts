@@ -95,9 +95,11 @@ describe('rules and modes', () => {
 
   it('prompt asks a person even in allow mode, and refuses when nobody can answer, even with --yes', async () => {
     const input = { command: 'git push' }
+    // git push also writes into .git (remote-tracking refs): approved, it may write there.
     expect(await decide(shell, { mode: 'allow', rules }, undefined, yesPerson, input)).toEqual({
       allowed: true,
-      by: 'approver'
+      by: 'approver',
+      gitWrite: true
     })
     const headless = await decide(
       shell,

@@ -179,10 +179,15 @@ export class Gate {
         reason: `${changes}, and this session is in read-only mode; only read-only tools may run. Ask the person to switch modes if the change is needed.`
       }
     }
-    // No rule, mode or --yes covers a write into .git; only a person can.
-    const gitWrite = await gitFolderWrite(tool, request.input, policy.workspace)
+    // No rule, mode or --yes covers a write into .git, by a file tool or a shell line (a git
+    // subcommand not proven to read, a redirection); only a person can.
+    const gitWrite =
+      (await gitFolderWrite(tool, request.input, policy.workspace)) ??
+      (verdict.gitWrite ? verdict.reason : null)
     if (gitWrite) {
-      const asked = await ask(gitWrite, { yes: false, rule: false })
+      const escape = tool.escapes?.(request.input)
+      const why = escape ? `${gitWrite}; also, ${escape}` : gitWrite
+      const asked = await ask(why, { yes: false, rule: false })
       return asked.allowed ? { ...asked, gitWrite: true } : asked
     }
     // Leaving the sandbox gives away what it protects: only a person can, for this one call.

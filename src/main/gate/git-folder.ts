@@ -6,7 +6,8 @@ import { PathJail } from '../workspace/path-jail'
 // `.git` is not an ordinary folder: its config can name programs git runs on its own
 // (core.fsmonitor, core.pager, hooks), so an approved edit there turns an allow-listed
 // `git status` into running anything. Writes into it need a person, whatever allows the rest.
-const WHY =
+/** Why a write into `.git` needs a person, as the end of a sentence naming the write. */
+export const GIT_FOLDER_WHY =
   'where a change can make git run programs (hooks, core.fsmonitor); a person must approve it'
 
 /**
@@ -40,8 +41,8 @@ export function gitFolderReason(
 ): string {
   const direct = jail.display(path.resolve(jail.root, requested)) === landing
   return direct
-    ? `\`${subject}\` ${verb} the repository's .git folder, ${WHY}`
-    : `\`${subject}\` leads into the repository's .git folder (${landing}), ${WHY}`
+    ? `\`${subject}\` ${verb} the repository's .git folder, ${GIT_FOLDER_WHY}`
+    : `\`${subject}\` leads into the repository's .git folder (${landing}), ${GIT_FOLDER_WHY}`
 }
 
 /**

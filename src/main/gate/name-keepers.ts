@@ -1,3 +1,4 @@
+import { gitAccess } from './git-subcommands'
 import type { SimpleCommand } from './shell-command'
 import { unwrap } from './wrappers'
 
@@ -57,23 +58,13 @@ const KEEPERS = new Set([
   'sha256sum',
   'base64'
 ])
-const GIT_READS = new Set([
-  'status',
-  'log',
-  'diff',
-  'show',
-  'rev-parse',
-  'ls-files',
-  'blame',
-  'describe',
-  'shortlog',
-  'grep'
-])
 
 /** Whether `command` is known to leave every name in the filesystem as it found it. */
 export function keepsNames(command: SimpleCommand): boolean {
-  const [name, sub] = unwrap(command.argv).argv
+  const { argv } = unwrap(command.argv)
+  const [name] = argv
   if (!name?.known) return false
   if (KEEPERS.has(name.text)) return true
-  return name.text === 'git' && sub?.known === true && GIT_READS.has(sub.text)
+  // A git command proven to only read creates, moves and links nothing (see git-subcommands.ts).
+  return gitAccess(argv) === 'read'
 }

@@ -11,6 +11,11 @@ export interface RedirectionVerdict {
   concerns: string[]
   /** Ordinary writes into the project folder, said in words: no command rule covers them. */
   writes: string[]
+  /**
+   * Writes that lead into a `.git` folder, said in words: a person must approve them, and an
+   * approval lets that one command write there (see git-subcommands.ts).
+   */
+  gitWrites: string[]
 }
 
 // Where output may go without writing anything anyone keeps.
@@ -41,7 +46,7 @@ export async function judgeRedirections(
   analysis: ShellAnalysis,
   workspace: string | undefined
 ): Promise<RedirectionVerdict> {
-  const verdict: RedirectionVerdict = { concerns: [], writes: [] }
+  const verdict: RedirectionVerdict = { concerns: [], writes: [], gitWrites: [] }
   let jail: PathJail | string | null = null
   const readsFile = analysis.redirections.some(
     (r) => r.access === 'read' && !(r.target.known && DISCARD.has(r.target.text))
@@ -73,8 +78,8 @@ export async function judgeRedirections(
       continue
     }
     const judged = await judgeWrite(redirection, jail)
-    if (judged.ok) verdict.writes.push(judged.says)
-    else verdict.concerns.push(judged.says)
+    const list = { ok: verdict.writes, git: verdict.gitWrites, concern: verdict.concerns }
+    list[judged.kind].push(judged.says)
   }
   return verdict
 }
@@ -111,18 +116,18 @@ function unjudgeable(
 async function judgeWrite(
   redirection: Redirection,
   jail: PathJail
-): Promise<{ ok: boolean; says: string }> {
+): Promise<{ kind: 'ok' | 'git' | 'concern'; says: string }> {
   const { source } = redirection
   const requested = redirection.target.known ? redirection.target.text : ''
   const landing = await gitFolderTarget(jail, requested)
   if (landing !== null) {
-    return { ok: false, says: gitFolderReason(source, requested, landing, jail, 'writes into') }
+    return { kind: 'git', says: gitFolderReason(source, requested, landing, jail, 'writes into') }
   }
   const resolved = await jail.resolve(requested)
   if (!resolved.ok) {
     const outside = resolved.message.includes('outside the project folder')
     return {
-      ok: false,
+      kind: 'concern',
       says: outside
         ? `\`${source}\` writes outside the project folder (${jail.root}); ${ASK}`
         : `\`${source}\` writes to a path that cannot be resolved (${resolved.message}); ${ASK}`
@@ -131,19 +136,19 @@ async function judgeWrite(
   const stats = await lstat(resolved.path).catch(() => null)
   if (stats && !stats.isFile()) {
     return {
-      ok: false,
+      kind: 'concern',
       says: `\`${source}\` writes to something that is not a regular file (a folder, device, FIFO or socket); ${ASK}`
     }
   }
   // A write through a hard link changes every name of the file, one of which may be in .git.
   if (stats && stats.nlink > 1) {
     return {
-      ok: false,
+      kind: 'concern',
       says: `\`${source}\` writes a file that has other names (hard links), which may lie inside .git or outside the folder; ${ASK}`
     }
   }
   const shown = jail.display(resolved.path)
-  return { ok: true, says: `\`${source}\` writes ${shown} in the project folder` }
+  return { kind: 'ok', says: `\`${source}\` writes ${shown} in the project folder` }
 }
 
 function openJail(workspace: string): PathJail | string {

@@ -31,7 +31,8 @@ const table: [string, Expected][] = [
   ['git log', null],
   ['git', null],
   ['gitstatus', null],
-  ['git statusx', null],
+  // not a subcommand known to only read, so it may write into .git
+  ['git statusx', 'prompt'],
   // compound commands: every simple command must be allowed
   ['git status; git status', 'allow'],
   ['git status && git status', 'allow'],

@@ -1,3 +1,4 @@
+import { gitAccess, gitWriteReason } from './git-subcommands'
 import { judgeRedirections } from './redirections'
 import { analyzeShell, type SimpleCommand, type Token } from './shell-command'
 import { unwrap } from './wrappers'
@@ -23,6 +24,12 @@ export interface RuleVerdict {
   writes?: true
   /** No rule spoke: this is the tool's default decision (see floor.ts), not a person's rule. */
   floor?: true
+  /**
+   * The line may write into a `.git` folder (a git subcommand not proven to read, a redirection
+   * into one): `prompt` whatever the rules say, with `concern`; a person's approval lets that
+   * one command write there.
+   */
+  gitWrite?: true
 }
 
 export interface ShellJudgeOptions {
@@ -88,7 +95,8 @@ export async function compileCommand(command: string): Promise<string[] | string
  * Judges a whole shell line: every simple command in it must be allowed for the line to be
  * allowed; the strictest decision wins; anything that cannot be resolved is at least `prompt`.
  * A write into the project folder by redirection is no command's to allow: a line with one is
- * left to the mode (null) unless a rule forbids or prompts.
+ * left to the mode (null) unless a rule forbids or prompts. A line that may write into `.git` is
+ * `prompt` (marked `gitWrite`) unless a rule forbids it.
  */
 export async function judgeShell(
   line: string,
@@ -113,6 +121,14 @@ export async function judgeShell(
 
   const forbidden = verdicts.find((v) => v.decision === 'forbid')
   if (forbidden) return { decision: 'forbid', reason: forbidden.reason }
+  // No rule covers a write into .git; only a person can, so it leads whatever else is asked.
+  const gitWrites = [...analysis.commands.flatMap(gitWriteOf), ...redirections.gitWrites]
+  if (gitWrites.length > 0) {
+    const [first = ''] = gitWrites
+    const [also] = concerns
+    const reason = also === undefined ? first : `${first}; also, ${also}`
+    return { decision: 'prompt', reason, concern: true, gitWrite: true }
+  }
   const prompted = verdicts.find((v) => v.decision === 'prompt')
   if (concerns.length > 0) return { decision: 'prompt', reason: concerns[0] ?? '', concern: true }
   if (prompted) return { decision: 'prompt', reason: prompted.reason }
@@ -125,6 +141,12 @@ export async function judgeShell(
   }
   const unmatched = verdicts.find((v) => v.decision === null)
   return { decision: null, reason: unmatched?.reason ?? 'no command to judge' }
+}
+
+/** Why `command` needs a person as a write into .git, in a list of one, or none. */
+function gitWriteOf(command: SimpleCommand): string[] {
+  const access = gitAccess(unwrap(command.argv).argv)
+  return access === 'write' || access === 'unproven' ? [gitWriteReason(command.source, access)] : []
 }
 
 interface CommandVerdict {

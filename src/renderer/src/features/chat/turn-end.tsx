@@ -4,6 +4,7 @@ import { formatUsage } from '../../lib/format'
 import { AlertIcon } from '../../lib/icons'
 import { formatUsd, type TurnCost } from '../../../../shared/model-prices'
 import { cacheShare } from '../../../../shared/meters'
+import { GitChangesNotice } from './git-changes-notice'
 
 type TurnEndItem = Extract<TranscriptItem, { kind: 'turn-end' }>
 
@@ -23,7 +24,10 @@ function costTitle(cost: TurnCost): string {
     : `Cost of this turn at the built-in prices of ${cost.asOf ?? 'the table'}; Settings → Prices can set others`
 }
 
-/** Under each finished turn: what it cost, and why it ended when that is news. */
+/**
+ * Under each finished turn: what it did to git's own files, what it cost, and why it ended when
+ * that is news.
+ */
 export const TurnEnd = memo(function TurnEnd({
   item,
   children
@@ -40,6 +44,9 @@ export const TurnEnd = memo(function TurnEnd({
   const stopped = !item.error && !interrupted && wasStopped(item.stopReason)
   return (
     <div className="turn-end">
+      {item.gitChanges && item.gitChanges.length > 0 && (
+        <GitChangesNotice changes={item.gitChanges} />
+      )}
       {item.error && (
         <div className="turn-end__error" role="alert" data-testid="turn-error">
           <AlertIcon size={14} />
