@@ -9,6 +9,7 @@ import { temporaryStorageDefaults, temporaryStorageSchema } from './temporary-st
 import { checkReasoning, modelReasoningSchema } from './reasoning'
 import { priceSettingsSchema } from './model-prices'
 import { appearanceDefaults, appearanceSettingsSchema } from './appearance'
+import { mecatlKeyNames } from './command-env'
 
 /** The name of an environment variable; also the rule for names in the CLI's key file. */
 export const envVarName = z
@@ -133,9 +134,16 @@ export const settingsSchema = z
     provider_retry_base_ms: z.number().int().min(10).max(60_000).default(1000),
     /** `enabled: false` takes Shell and ShellStatus out of the next turn's tools. */
     shell: z
-      .object({ enabled: z.boolean().default(true) })
+      .object({
+        enabled: z.boolean().default(true),
+        /**
+         * Variables of Mecatl's environment that commands get beside PATH, HOME, USER, SHELL,
+         * LANG/LC_* and TZ (see shared/command-env.ts); never a provider's or search key.
+         */
+        env_passthrough: z.array(envVarName).default([])
+      })
       .strict()
-      .default({ enabled: true }),
+      .default({ enabled: true, env_passthrough: [] }),
     /** How Shell (and MCP servers with `sandbox: true`) are confined: see src/shared/sandbox.ts. */
     sandbox: sandboxSettingsSchema.default(sandboxDefaults),
     /** Where Shell commands get their TMPDIR (see src/shared/temporary-storage.ts). */
@@ -195,6 +203,7 @@ export const settingsSchema = z
   .superRefine((s, ctx) => {
     checkUniqueServerNames(s.mcp, ctx)
     checkDelegation(s, ctx)
+    checkCommandEnv(s, ctx)
     const seen = new Set<string>()
     s.providers.forEach((p, i) => {
       if (seen.has(p.id)) {
@@ -216,6 +225,19 @@ export const settingsSchema = z
   })
 export type Settings = z.infer<typeof settingsSchema>
 export type SettingsInput = z.input<typeof settingsSchema>
+
+/** A key Mecatl reads for itself never reaches a command, whatever lists it. */
+function checkCommandEnv(s: Settings, ctx: z.RefinementCtx): void {
+  const keys = mecatlKeyNames(s)
+  s.shell.env_passthrough.forEach((name, i) => {
+    if (!keys.has(name)) return
+    ctx.addIssue({
+      code: 'custom',
+      path: ['shell', 'env_passthrough', i],
+      message: `${name} holds a key Mecatl itself uses (a provider's or a search backend's), so commands never get it: whatever a command can print, the model reads. Remove it from the list.`
+    })
+  })
+}
 
 function isTimeZone(name: string): boolean {
   try {

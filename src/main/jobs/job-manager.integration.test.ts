@@ -119,22 +119,45 @@ describe('JobManager output to the window', () => {
     expect(jobs.stop(job.id, 'person')).toBe(false)
   })
 
-  it('does not hand the commands the environment variables it is told to hide', async () => {
-    const hiding = new JobManager({
+  it('builds the commands’ environment from an allowlist: nobody’s key passes unnamed', async () => {
+    const env = {
+      PATH: process.env.PATH,
+      HOME: '/home/someone',
+      LC_TIME: 'C',
+      OPENAI_API_KEY: 'sk-openai',
+      GITHUB_TOKEN: 'ghp-1',
+      SOMETHING_ELSE: 'unlisted',
+      GOPATH: '/go',
+      DEPLOY_TOKEN: 'listed-by-name',
+      LC_SECRET_TOKEN: 'looks-like-a-secret'
+    }
+    const allowlisted = new JobManager({
       tempBase: dir,
-      env: { PATH: process.env.PATH, SECRET_KEY: 'sk-123', OTHER: 'visible' },
-      hiddenEnv: () => ['SECRET_KEY']
+      env,
+      envPolicy: () => ({
+        passthrough: ['GOPATH', 'DEPLOY_TOKEN', 'OPENAI_API_KEY'],
+        never: new Set(['OPENAI_API_KEY'])
+      })
     })
-    const job = await hiding.start({
+    const job = await allowlisted.start({
       sessionId: 's1',
       workspace: dir,
       callId: null,
-      command: 'echo "[$SECRET_KEY] [$OTHER]"',
+      command: 'env | sort',
       background: false,
       timeoutMs: null
     })
     await job.finished
-    expect(job.ring.tail().toString()).toBe('[] [visible]\r\n')
-    await hiding.dispose()
+    const seen = job.ring.tail().toString()
+    expect(seen).toContain('HOME=/home/someone')
+    expect(seen).toContain('LC_TIME=C')
+    expect(seen).toContain('GOPATH=/go')
+    // Listed by name by a person: passes, though it looks like a secret.
+    expect(seen).toContain('DEPLOY_TOKEN=listed-by-name')
+    // A key Mecatl itself uses never passes, even when listed; the rest were never named.
+    for (const hidden of ['sk-openai', 'ghp-1', 'unlisted', 'looks-like-a-secret']) {
+      expect(seen).not.toContain(hidden)
+    }
+    await allowlisted.dispose()
   })
 })

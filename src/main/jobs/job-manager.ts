@@ -1,3 +1,4 @@
+import { commandEnvironment } from '../../shared/command-env'
 import type { JobSummary } from '../../shared/jobs'
 import type { TemporaryStorageSettings } from '../../shared/temporary-storage'
 import { Job, type JobSpec, type StopCause } from './job'
@@ -26,10 +27,18 @@ export interface JobManagerOptions {
   /** false: no background reaper passes (tests run them through `temp.reapNow`). */
   reapInBackground?: boolean
   ringBytes?: number
-  /** The environment commands start from (default: this process's). */
+  /** The environment commands take their variables from (default: this process's). */
   env?: NodeJS.ProcessEnv
-  /** Variables left out of that environment (the provider keys), read at each start. */
-  hiddenEnv?: () => Promise<string[]> | string[]
+  /** Which of its variables pass beside the fixed ones, read at each start (default: none). */
+  envPolicy?: () => Promise<CommandEnvPolicy> | CommandEnvPolicy
+}
+
+/** Beside PATH, HOME, LANG… (shared/command-env.ts): what a person listed, and what never passes. */
+export interface CommandEnvPolicy {
+  /** Names a person listed (`shell.env_passthrough`). */
+  passthrough: readonly string[]
+  /** The keys Mecatl itself uses: never a command's, whatever lists them. */
+  never: ReadonlySet<string>
 }
 
 export interface StartRequest {
@@ -77,13 +86,13 @@ export class JobManager {
   async start(request: StartRequest): Promise<Job> {
     if (this.disposed) throw new Error('the job manager is shut down')
     const id = `bashcmd-${this.next++}`
-    const hidden = new Set(await this.options.hiddenEnv?.())
+    const envPolicy = (await this.options.envPolicy?.()) ?? { passthrough: [], never: new Set() }
     const temp = await this.temp.allocate(id, request.tempScope)
     const token = newJobToken()
     let job: Job
     try {
       const confine = (await request.confine?.(temp.tmp)) ?? undefined
-      const env = this.environment(temp.tmp, token, hidden)
+      const env = this.environment(temp.tmp, token, envPolicy)
       job = this.spawn(id, temp, token, request, env, confine)
     } catch (error) {
       await temp.release()
@@ -238,15 +247,17 @@ export class JobManager {
     this.events.updated?.(job.summary())
   }
 
+  /**
+   * Built from an allowlist, never by taking keys out: a variable nobody named stays behind,
+   * whatever it is called (see shared/command-env.ts).
+   */
   private environment(
     tmp: string,
     token: string,
-    hidden: ReadonlySet<string>
+    policy: CommandEnvPolicy
   ): Record<string, string> {
-    const env: Record<string, string> = {}
-    for (const [key, value] of Object.entries(this.options.env ?? process.env)) {
-      if (value !== undefined && !hidden.has(key)) env[key] = value
-    }
+    const source = this.options.env ?? process.env
+    const env = commandEnvironment(source, policy.passthrough, policy.never)
     return {
       ...env,
       TERM: 'xterm-256color',
@@ -258,7 +269,7 @@ export class JobManager {
       PAGER: 'cat',
       GIT_PAGER: 'cat',
       // Set last and never hidden: it is how everything the command starts is found and ended.
-      [JOB_MARKER_VAR]: markerValue(env[JOB_MARKER_VAR], token)
+      [JOB_MARKER_VAR]: markerValue(source[JOB_MARKER_VAR], token)
     }
   }
 }

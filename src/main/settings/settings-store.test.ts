@@ -122,7 +122,9 @@ describe('SettingsStore', () => {
   it('lists the known keys when nothing is close to the misspelt one', async () => {
     await writeFile(file, 'shell: { turned_on: true }\n')
     const [issue] = (await new SettingsStore(file).load()).issues
-    expect(issue?.message).toBe('"turned_on" is not a setting here (known: enabled)')
+    expect(issue?.message).toBe(
+      '"turned_on" is not a setting here (known: enabled, env_passthrough)'
+    )
   })
 
   it('reports malformed YAML with the file name, line and column, and leaves the file alone', async () => {
