@@ -11,8 +11,12 @@ import { openStore } from '../store/store'
 import { cliPath, ensureCliBuilt, makeTempDir, repoRoot, runCli } from '../testing/cli-runner'
 import { startFakeModelServer, type FakeModelServer, type Step } from '../testing/fake-model-server'
 import { hintlessServer } from '../testing/mcp-test-servers'
-import { killLeftovers } from '../testing/processes'
-import { alive } from '../testing/shell-harness'
+import {
+  hostPid,
+  killRecorded,
+  parseRecord,
+  type LeftoverRecord
+} from '../testing/leftover-records'
 
 // `serve` and `run` as real processes, stopped by a real signal while a background job (and, for
 // serve, an MCP server) runs: what the core owns must be gone and the database closed when the
@@ -35,7 +39,10 @@ interface Setup {
   workspace: string
   home: string
   config: string
-  /** Where the background job writes its process group, and the MCP server its pid. */
+  /**
+   * Where the background job writes its process group, and the MCP server its record (its pid in
+   * its own PID namespace, that namespace and its start: see testing/leftover-records.ts).
+   */
   pgidFile: string
   mcpPidFile: string
 }
@@ -54,7 +61,7 @@ setInterval(() => {}, 60_000)
 `
 
 /**
- * An MCP server that writes its pid, then outlives the end of its stdin and ignores SIGTERM, so
+ * An MCP server that writes its record, then outlives the end of its stdin and ignores SIGTERM, so
  * closing it takes the MCP client its whole grace (about 4 s) before SIGKILL: a slow stop.
  */
 function stubbornServer(pidFile: string): string {
@@ -62,7 +69,10 @@ function stubbornServer(pidFile: string): string {
   return `
 const { McpServer } = require(${JSON.stringify(path.join(sdk, 'mcp.js'))})
 const { StdioServerTransport } = require(${JSON.stringify(path.join(sdk, 'stdio.js'))})
-require('node:fs').writeFileSync(${JSON.stringify(pidFile)}, String(process.pid))
+const fs = require('node:fs')
+const stat = fs.readFileSync('/proc/self/stat', 'utf8')
+const start = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]
+fs.writeFileSync(${JSON.stringify(pidFile)}, [process.pid, fs.readlinkSync('/proc/self/ns/pid'), start].join(' '))
 process.on('SIGTERM', () => {})
 const server = new McpServer({ name: 'stubborn', version: '1.0.0' })
 server.registerTool('ping', { description: 'Answers pong.' }, async () => ({
@@ -86,12 +96,15 @@ async function setup(mcp: 'none' | 'plain' | 'stubborn'): Promise<Setup> {
   await writeFile(stubborn, stubbornServer(mcpPidFile))
   const servers = {
     none: [],
-    // `exec` keeps the pid it wrote: that pid is the server's own.
+    // `exec` keeps the pid and start it wrote: they are the server's own.
     plain: [
       {
         name: 'probe',
         command: '/bin/sh',
-        args: ['-c', `echo $$ > '${mcpPidFile}'; exec '${plain.command}' '${plain.args?.[0]}'`]
+        args: [
+          '-c',
+          `read -r stat < /proc/$$/stat; set -- $stat; echo "$$ $(readlink /proc/$$/ns/pid) \${22}" > '${mcpPidFile}'; exec '${plain.command}' '${plain.args?.[0]}'`
+        ]
       }
     ],
     stubborn: [{ name: 'stubborn', command: process.execPath, args: [stubborn] }]
@@ -177,14 +190,24 @@ async function until(check: () => boolean, what: string): Promise<void> {
   throw new Error(`gave up waiting until ${what}`)
 }
 
-/** The number a file holds once a process has written it. */
-async function numberIn(file: string): Promise<number> {
+/** What a file holds once a process has written it. */
+async function textIn(file: string): Promise<string> {
   let text = ''
   await until(() => {
     text = existsSync(file) ? readFileSync(file, 'utf8').trim() : ''
     return text !== ''
   }, `${file} is written`)
-  return Number(text)
+  return text
+}
+
+/** The number a file holds once a process has written it. */
+async function numberIn(file: string): Promise<number> {
+  return Number(await textIn(file))
+}
+
+/** Whether the process a record names still runs (not a zombie, not a reuse of its pid). */
+function running(record: LeftoverRecord): boolean {
+  return hostPid(record) !== null
 }
 
 /** `serve` started and connected to as the window does; resolves once its turn has finished. */
@@ -248,10 +271,11 @@ describe('serve stops cleanly on SIGTERM', () => {
     const s = await setup('plain')
     const { child, stderr } = await serveWithJob(s)
     const pgid = await numberIn(s.pgidFile)
-    const mcpPid = await numberIn(s.mcpPidFile)
+    const mcp = parseRecord(await textIn(s.mcpPidFile))
     killGroupAfterwards(pgid)
+    onTestFinished(() => killRecorded([mcp]))
     expect(liveMembers(pgid)).not.toEqual([])
-    expect(alive(mcpPid)).toBe(true)
+    expect(running(mcp)).toBe(true)
     // A database in WAL mode keeps its -wal file while open; a clean close checkpoints it away.
     const wal = path.join(s.home, 'mecatl.db-wal')
     expect(existsSync(wal)).toBe(true)
@@ -264,7 +288,7 @@ describe('serve stops cleanly on SIGTERM', () => {
     expect(existsSync(wal)).toBe(false)
     // Gone by the time the process exited: the stop waited for them.
     expect(liveMembers(pgid)).toEqual([])
-    expect(alive(mcpPid)).toBe(false)
+    expect(running(mcp)).toBe(false)
     const store = openStore(s.home)
     try {
       expect(store.database.db.pragma('integrity_check', { simple: true })).toBe('ok')
@@ -278,8 +302,8 @@ describe('serve stops cleanly on SIGTERM', () => {
     const { child, stderr } = await serveWithJob(s)
     const pgid = await numberIn(s.pgidFile)
     killGroupAfterwards(pgid)
-    const mcpPid = await numberIn(s.mcpPidFile)
-    onTestFinished(() => killLeftovers([mcpPid]))
+    const mcp = parseRecord(await textIn(s.mcpPidFile))
+    onTestFinished(() => killRecorded([mcp]))
 
     // Two kinds of signal, so the kernel cannot merge them into one; the stubborn MCP server
     // keeps the stop going for seconds, so the second finds it still stopping.

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto'
-import { readlinkSync } from 'node:fs'
-import { readProcStat } from './process-group'
+import { pidNamespaceOf, readProcStat } from './process-group'
 
 /**
  * The variable that marks every process a job started, so the job can find them all when it
- * ends. A command's children leave its process group and session as they please (`setsid`, a
+ * ends. A local MCP server's processes carry it the same way, with a token of the server's own
+ * (see mcp/server-tree.ts): what follows holds for them as for a job. A command's children leave its process group and session as they please (`setsid`, a
  * daemon's double fork, `nohup`), so neither names them all; the environment does, because every
  * process inherits it: the job's shell, what the shell starts, and what those start. Its value
  * names the job and the Mecatl process that ran it (pid, that pid's start time so a reused pid
@@ -44,20 +44,12 @@ export function selfOwner(): MarkerOwner {
   self ??= {
     pid: process.pid,
     startTime: readProcStat('self')?.startTime ?? 0,
-    pidNamespace: pidNamespace()
+    pidNamespace: pidNamespaceOf('self') ?? 0
   }
   return self
 }
 
-function pidNamespace(): number {
-  try {
-    return Number(/^pid:\[(\d+)\]$/.exec(readlinkSync('/proc/self/ns/pid'))?.[1] ?? 0)
-  } catch {
-    return 0
-  }
-}
-
-/** A new job's token, unique to it, naming this process as its owner. */
+/** A new job's (or server's) token, unique to it, naming this process as its owner. */
 export function newJobToken(): string {
   const { pid, startTime, pidNamespace } = selfOwner()
   return `${pid}.${startTime}.${pidNamespace}.${randomBytes(8).toString('hex')}`

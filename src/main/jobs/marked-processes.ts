@@ -52,7 +52,7 @@ export function findMarked(match: MarkerMatch): MarkedProcess[] {
   return found
 }
 
-/** A matcher for the processes of the job `token`. */
+/** A matcher for the processes of the job (or MCP server) `token`. */
 export function ofJob(token: string): MarkerMatch {
   return (entries) => entries.some((entry) => entry.token === token)
 }

@@ -11,13 +11,14 @@ import { killMarked, type KillResult } from './marked-processes'
 import { stillRunning } from './process-group'
 
 /**
- * Ends what the jobs of a Mecatl that was killed (SIGKILL, a crash, a power cut of the window)
- * left running: nobody was there to end them with their job. A process goes only when its
- * marker proves it a job's and names an owner that is gone: its pid not running, or running
- * with another start time (the pid was reused). Never a process without a marker, never one
- * whose owner runs (another Mecatl, or this one), never one whose owner is in another pid
- * namespace (its pid means nothing here), and never the jobs this process itself runs inside
- * (a Mecatl started from a Mecatl's Shell). Linux only: elsewhere it finds nothing.
+ * Ends what the jobs and MCP servers of a Mecatl that was killed (SIGKILL, a crash, a power cut
+ * of the window) left running: nobody was there to end them with their job or server. A process
+ * goes only when its marker proves it a job's or a server's and names an owner that is gone: its
+ * pid not running, or running with another start time (the pid was reused). Never a process
+ * without a marker, never one whose owner runs (another Mecatl, or this one), never one whose
+ * owner is in another pid namespace (its pid means nothing here), and never the jobs this
+ * process itself runs inside (a Mecatl started from a Mecatl's Shell). Linux only: elsewhere it
+ * finds nothing.
  */
 export function sweepOrphanedJobs(): Promise<KillResult> {
   const me = selfOwner()

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs'
 
 /** Sends `signal` to every process in the group `pgid`; false when the group is gone. */
 export function signalGroup(pgid: number, signal: NodeJS.Signals | 0): boolean {
@@ -24,6 +24,8 @@ export function processExists(pid: number): boolean {
 export interface ProcStat {
   /** R, S, D, Z (a zombie: dead, waiting for its parent), X (dead)... */
   state: string
+  /** The parent: who reaps it, and who it is the child of. */
+  ppid: number
   sid: number
   /** Clock ticks after boot: with the pid, names one process even after the pid is reused. */
   startTime: number
@@ -40,9 +42,10 @@ export function readProcStat(pid: number | 'self'): ProcStat | null {
   // The command name may hold spaces and parentheses: the fields start after the last ')'.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
   const startTime = Number(fields[19])
+  const ppid = Number(fields[1])
   const sid = Number(fields[3])
-  if (!fields[0] || !Number.isInteger(startTime) || !Number.isInteger(sid)) return null
-  return { state: fields[0], sid, startTime }
+  if (![startTime, ppid, sid].every(Number.isInteger) || !fields[0]) return null
+  return { state: fields[0], ppid, sid, startTime }
 }
 
 /** Whether the process `pid` that started at `startTime` still runs (a zombie does not). */
@@ -60,6 +63,29 @@ export function procPids(): number[] {
       .map(Number)
   } catch {
     return []
+  }
+}
+
+/** Every process this one can see, with its /proc/<pid>/stat (Linux; none elsewhere). */
+export function procStats(): Map<number, ProcStat> {
+  const stats = new Map<number, ProcStat>()
+  for (const pid of procPids()) {
+    const stat = readProcStat(pid)
+    if (stat) stats.set(pid, stat)
+  }
+  return stats
+}
+
+/**
+ * The inode of the pid namespace process `pid` is in (its pids count there), or null where it
+ * cannot be read (no /proc, or the process is gone).
+ */
+export function pidNamespaceOf(pid: number | 'self'): number | null {
+  try {
+    const inode = /^pid:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/ns/pid`))?.[1]
+    return inode === undefined ? null : Number(inode)
+  } catch {
+    return null
   }
 }
 

@@ -1,13 +1,10 @@
 import path from 'node:path'
-import { StringDecoder } from 'node:string_decoder'
 import { pathToFileURL } from 'node:url'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
 import {
-  ErrorCode,
   ListRootsRequestSchema,
-  McpError,
   PromptListChangedNotificationSchema,
   ResourceListChangedNotificationSchema,
   ToolListChangedNotificationSchema,
@@ -27,7 +24,8 @@ import type { McpProgress } from './mcp-tool'
 import { remoteStartFailure } from './remote-failure'
 import { RemoteLiveness } from './remote-liveness'
 import { isOldServer, remoteTransport, type RemoteTarget } from './remote-transport'
-import { exactSpawnEnvironment } from './server-env'
+import { ServerTree } from './server-tree'
+import { stdioStartFailure, stdioTransport } from './stdio-transport'
 
 /** Every request to a server gives up after this long. */
 export const REQUEST_TIMEOUT_MS = 120_000
@@ -36,9 +34,17 @@ export const REQUEST_TIMEOUT_MS = 120_000
 export interface LocalTarget {
   command: string
   args: readonly string[]
-  /** The child's whole environment (see server-env.ts). */
+  /** The child's whole environment (see server-env.ts), its marker with `token` included. */
   env: Record<string, string>
   cwd: string
+  /** The command as the settings name it, for messages: `command` may be its wrapper. */
+  label: string
+  /** The marker token every process of the server carries (see server-tree.ts). */
+  token: string
+  /** `command` is a wrapper that runs the server in a PID namespace of its own. */
+  namespaced: boolean
+  /** Said in the server's log at start: how its processes are ended, when not the usual way. */
+  note: string | null
 }
 
 /** How the client reaches its server: a child process, or an address. */
@@ -75,6 +81,10 @@ export class McpConnection {
   private opened = false
   /** A remote server's watch while calls run (see remote-liveness.ts); none for a process. */
   private liveness: RemoteLiveness | null = null
+  /** Every process of a local server (see server-tree.ts); none for a remote one. */
+  private readonly tree: ServerTree | null
+  /** Ends the watch on a local server's own process. */
+  private readonly unwatch = new AbortController()
 
   private constructor(
     private readonly client: Client,
@@ -82,7 +92,10 @@ export class McpConnection {
     /** The transport spoken: a remote server's is known once one has started. */
     readonly kind: TransportKind,
     private readonly options: ConnectionOptions
-  ) {}
+  ) {
+    const target = options.target
+    this.tree = target.kind === 'stdio' ? new ServerTree(target.token, target.namespaced) : null
+  }
 
   get pid(): number | null {
     return this.transport instanceof StdioClientTransport ? this.transport.pid : null
@@ -130,10 +143,14 @@ export class McpConnection {
     let exited = false
     client.onclose = () => {
       exited = true
+      connection.unwatch.abort()
       if (connection.closing) return
       options.log.event(kind === 'stdio' ? 'the server process exited' : 'the connection closed')
       // Only a server that was up is "lost"; one dying during startup fails open() instead.
-      if (connection.opened) options.onLost()
+      // What it started is ended at once; a restart waits for that (see `ended`).
+      if (!connection.opened) return
+      void connection.tree?.end()
+      options.onLost()
     }
     client.onerror = (error) => {
       options.log.event(`transport error: ${error.message}`)
@@ -151,6 +168,7 @@ export class McpConnection {
     }
     try {
       await client.connect(transport, { timeout: options.startupTimeoutMs })
+      connection.tree?.found(connection.pid)
       options.log.event(
         kind === 'stdio'
           ? `started (pid ${connection.pid ?? '?'})`
@@ -159,20 +177,25 @@ export class McpConnection {
       await connection.refresh(options.startupTimeoutMs)
     } catch (error) {
       connection.closing = true
+      connection.unwatch.abort()
       await transport.close().catch(() => undefined)
       const target = options.target
       const message =
         target.kind === 'stdio'
-          ? startupFailure(error, target, options, exited)
+          ? stdioStartFailure({ ...options, error, target, exited })
           : remoteStartFailure(
               error,
               target,
               kind === 'sse' ? 'sse' : 'http',
               options.startupTimeoutMs
             )
+      // What a server that failed to start had started goes too (after the reason was read:
+      // ending it here would make a silent server look like one that exited).
+      await connection.tree?.end()
       throw new Error(message, { cause: error })
     }
     connection.watchLists()
+    connection.watchProcess()
     connection.opened = true
     return connection
   }
@@ -278,27 +301,57 @@ export class McpConnection {
     this.prompts = prompts
   }
 
+  /**
+   * Resolves once nothing of a local server that went away by itself is left running: its
+   * restart waits for this. Resolved at once for a remote server.
+   */
+  ended(): Promise<void> {
+    return this.tree?.end() ?? Promise.resolve()
+  }
+
+  /**
+   * Ends the connection; a local server is stopped, and this resolves only once every process it
+   * started has ended too (see server-tree.ts), so a restart never overlaps the old one.
+   */
   async close(): Promise<void> {
     this.closing = true
     this.liveness?.stop()
+    this.unwatch.abort()
     // A process is asked to end as the MCP lifecycle says: its stdin closed, then SIGTERM. The SDK
     // waits 2 s between the two, and servers that keep a timer running past their stdin (the
     // reference server-everything does) made every stop, restart and quit wait those 2 s. A
-    // server that ends on the closed stdin has done so well within the grace here. The pid is
-    // read first: the SDK forgets its process as soon as close begins.
-    const pid = this.pid
+    // server that ends on the closed stdin has done so well within the grace here. The SIGTERM
+    // goes to the server itself, inside its namespace: bubblewrap would not pass it on.
+    const tree = this.tree
     const closed = this.client.close().catch(() => undefined)
-    const term = pid
-      ? setTimeout(() => {
-          try {
-            process.kill(pid, 'SIGTERM')
-          } catch {
-            // Already gone.
-          }
-        }, STDIN_CLOSE_GRACE_MS)
-      : null
+    const term = tree ? setTimeout(() => tree.signal('SIGTERM'), STDIN_CLOSE_GRACE_MS) : null
+    if (tree) {
+      // Once the server's own process is gone, what it left goes at once: a leftover holding its
+      // stdout would otherwise keep the SDK waiting its whole grace for the pipe to close.
+      const done = new AbortController()
+      await Promise.race([closed, tree.exited(EXIT_POLL_MS, done.signal)])
+      done.abort()
+      await tree.end()
+    }
     await closed
     if (term) clearTimeout(term)
+  }
+
+  /**
+   * Watches a local server's own process: one that died while a leftover holds its stdout open
+   * would never be seen to close, so its leftovers are ended, the pipe closes, and it is lost.
+   */
+  private watchProcess(): void {
+    const tree = this.tree
+    if (!tree) return
+    // The first look comes after a poll's pause, off the start's path.
+    const first = setTimeout(() => {
+      void tree.exited(WATCH_POLL_MS, this.unwatch.signal).then((gone) => {
+        if (gone && !this.closing) void tree.end()
+      })
+    }, WATCH_POLL_MS)
+    first.unref()
+    this.unwatch.signal.addEventListener('abort', () => clearTimeout(first))
   }
 
   private watchLists(): void {
@@ -320,49 +373,12 @@ export class McpConnection {
 
 /** How long a server has to end once its stdin is closed, before it is sent SIGTERM. */
 export const STDIN_CLOSE_GRACE_MS = 300
+/** How often a stopping server's process is looked at, and a running one's. */
+const EXIT_POLL_MS = 20
+const WATCH_POLL_MS = 500
 
 const TRANSPORT_NAME = { stdio: 'stdio', http: 'streamable HTTP', sse: 'the legacy SSE transport' }
 
-function stdioTransport(target: LocalTarget, log: LogRing): StdioClientTransport {
-  const transport = new StdioClientTransport({
-    command: target.command,
-    args: [...target.args],
-    env: exactSpawnEnvironment(target.env),
-    cwd: target.cwd,
-    // Never the terminal: a server's stderr is its log.
-    stderr: 'pipe'
-  })
-  // A decoder, so a character split across two chunks is not garbled.
-  const decoder = new StringDecoder('utf8')
-  transport.stderr?.on('data', (chunk: Buffer) => log.stderr(decoder.write(chunk)))
-  return transport
-}
-
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
-}
-
-/** Why a server did not start, in a sentence that says what to check. */
-function startupFailure(
-  error: unknown,
-  target: LocalTarget,
-  options: ConnectionOptions,
-  exited: boolean
-): string {
-  const code = (error as NodeJS.ErrnoException).code
-  if (code === 'ENOENT') {
-    return `the command "${target.command}" was not found; check the command, or give its full path (the server's PATH is ${target.env.PATH ?? 'empty'})`
-  }
-  if (code === 'EACCES') {
-    return `the command "${target.command}" cannot be run (permission denied); check that it is an executable program`
-  }
-  const tail = options.log.tail(5)
-  const printed = tail.length > 0 ? `; it printed: ${tail.join(' | ')}` : ''
-  if (error instanceof McpError && error.code === ErrorCode.RequestTimeout && !exited) {
-    return `the server did not answer the MCP handshake within ${Math.round(options.startupTimeoutMs / 1000)} s; check that "${target.command}" is an MCP server speaking stdio${printed}`
-  }
-  if (exited || (error instanceof McpError && error.code === ErrorCode.ConnectionClosed)) {
-    return `the server exited during startup${printed || '; it printed nothing on stderr'}`
-  }
-  return `the server failed to start: ${messageOf(error)}${printed}`
 }

@@ -32,6 +32,11 @@ export interface McpManagerOptions {
   startupTimeoutMs?: number
   backoff?: Backoff
   sandbox?: SandboxBackend | null
+  /**
+   * false: unsandboxed servers run without a PID namespace of their own, ended by their marker
+   * alone (tests of that way); by default they get one wherever it can be made.
+   */
+  pidNamespace?: boolean
   /** A workspace's servers changed state, tools or log (throttled). */
   onUpdate?: (status: McpStatus) => void
   /** The projects' own settings files (with their last valid copies, in the app). */
@@ -199,6 +204,7 @@ export class McpManager {
           oauthVault: this.options.oauthVault,
           startupTimeoutMs: this.options.startupTimeoutMs ?? DEFAULT_STARTUP_TIMEOUT_MS,
           sandbox: this.options.sandbox ?? null,
+          pidNamespace: this.options.pidNamespace,
           backoff: this.options.backoff ?? defaultBackoff,
           echo: this.options.echo,
           askPerson: this.askPerson(key)

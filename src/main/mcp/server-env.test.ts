@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { JOB_MARKER_VAR } from '../jobs/job-marker'
 import { exactSpawnEnvironment, serverEnvironment } from './server-env'
 
 describe('serverEnvironment', () => {
@@ -11,12 +12,14 @@ describe('serverEnvironment', () => {
     LD_PRELOAD: '/tmp/evil.so',
     SHELL: '/bin/zsh'
   }
+  const token = '123.456.789.0123456789abcdef'
 
-  it('is the allowlist, MECATL_TZ, the passthrough names and the literal env, nothing else', () => {
+  it('is the allowlist, MECATL_TZ, the passthrough names, the literal env and the marker, nothing else', () => {
     const env = serverEnvironment(
       { env_passthrough: ['GITHUB_TOKEN', 'NOT_SET'], env: { DEBUG: '1' } },
       app,
-      'Europe/Paris'
+      'Europe/Paris',
+      token
     )
     expect(env).toEqual({
       PATH: '/usr/bin',
@@ -24,12 +27,25 @@ describe('serverEnvironment', () => {
       LANG: 'en_US.UTF-8',
       MECATL_TZ: 'Europe/Paris',
       GITHUB_TOKEN: 'ghp_x',
-      DEBUG: '1'
+      DEBUG: '1',
+      [JOB_MARKER_VAR]: token
     })
   })
 
+  it('sets the marker last: neither passthrough nor the literal env replaces it', () => {
+    const outer = '1.2.3.fedcba9876543210'
+    const env = serverEnvironment(
+      { env_passthrough: [JOB_MARKER_VAR], env: { [JOB_MARKER_VAR]: 'forged' } },
+      { ...app, [JOB_MARKER_VAR]: outer },
+      'UTC',
+      token
+    )
+    // A Mecatl running inside another's job keeps the outer token, so that job's end reaches it.
+    expect(env[JOB_MARKER_VAR]).toBe(`${outer}:${token}`)
+  })
+
   it('never passes a code-loading variable through, even if settings validation was skipped', () => {
-    const env = serverEnvironment({ env_passthrough: ['LD_PRELOAD'], env: {} }, app, 'UTC')
+    const env = serverEnvironment({ env_passthrough: ['LD_PRELOAD'], env: {} }, app, 'UTC', token)
     expect(env).not.toHaveProperty('LD_PRELOAD')
   })
 })

@@ -35,6 +35,8 @@ export interface SupervisorDeps {
   timeZone: string
   startupTimeoutMs: number
   sandbox: SandboxBackend | null
+  /** false: unsandboxed servers get no PID namespace of their own (see server-target.ts). */
+  pidNamespace?: boolean
   backoff: Backoff
   /**
    * Tool names already taken by others, for raw-named tools: each with who has it (`the
@@ -71,6 +73,8 @@ export class ServerSupervisor implements McpCallTarget {
   private generation = 0
   private starting: Promise<void> | null = null
   private retryTimer: NodeJS.Timeout | null = null
+  /** What a server that died left is being ended: its restart starts once that is done. */
+  private leftovers: Promise<void> = Promise.resolve()
   private attempts = 0
   private readyAt = 0
   /** A remote server's OAuth side; null for one that does not sign in (see RemoteAuth). */
@@ -225,6 +229,7 @@ export class ServerSupervisor implements McpCallTarget {
 
   /** One start; `recovering` when it restarts a server that died, so a failure retries. */
   private async attempt(generation: number, recovering: boolean): Promise<void> {
+    await this.leftovers
     let target: ConnectionTarget
     try {
       if (this.authProblem) throw new Error(this.authProblem)
@@ -243,6 +248,7 @@ export class ServerSupervisor implements McpCallTarget {
         ? `starting: ${[target.command, ...target.args].join(' ')}`
         : `connecting to ${target.url.href}`
     )
+    if (target.kind === 'stdio' && target.note) this.log.event(target.note)
     let connection: McpConnection
     try {
       connection = await McpConnection.open({
@@ -349,6 +355,7 @@ export class ServerSupervisor implements McpCallTarget {
   /** The process died while it was up: restart it, waiting longer each time it keeps dying. */
   private lost(generation: number): void {
     if (generation !== this.generation) return
+    this.leftovers = this.connection?.ended() ?? Promise.resolve()
     this.connection = null
     this.toolList = []
     if (Date.now() - this.readyAt > this.deps.backoff.stableMs) this.attempts = 0

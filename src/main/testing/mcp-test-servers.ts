@@ -66,3 +66,20 @@ export function stubbornServer(log: string, name = 'stubborn'): McpServerSetting
     args: [path.resolve(__dirname, 'stubborn-mcp-server.mjs'), log]
   }
 }
+
+/**
+ * A small real server whose `spawn` tool leaves three processes behind, each escaping it its own
+ * way, and says where they are (see spawning-mcp-server.mjs); their records go under `folder`.
+ */
+export function spawningServer(
+  folder: string,
+  name = 'spawning',
+  extra: Partial<McpServerSettingsInput> = {}
+): McpServerSettingsInput {
+  return {
+    name,
+    command: process.execPath,
+    args: [path.resolve(__dirname, 'spawning-mcp-server.mjs'), folder],
+    ...extra
+  }
+}
