@@ -11,6 +11,29 @@ export async function median(fn: () => Promise<unknown>, runs = 7): Promise<numb
   return times[Math.floor(times.length / 2)] ?? 0
 }
 
+/**
+ * The median wall times of several functions over `runs` rounds, after one warm-up each; each
+ * round runs them one after another, so a machine that slows down mid-run slows all alike.
+ */
+export async function interleavedMedians(
+  fns: readonly (() => Promise<unknown>)[],
+  runs = 7
+): Promise<number[]> {
+  for (const fn of fns) await fn()
+  const times: number[][] = fns.map(() => [])
+  for (let i = 0; i < runs; i++) {
+    for (const [index, fn] of fns.entries()) {
+      const start = process.hrtime.bigint()
+      await fn()
+      times[index]?.push(Number(process.hrtime.bigint() - start) / 1e6)
+    }
+  }
+  return times.map((list) => {
+    list.sort((a, b) => a - b)
+    return list[Math.floor(list.length / 2)] ?? 0
+  })
+}
+
 /** One line of the report: the candidate, its baseline measured in the same run, and the ratio. */
 export function report(
   name: string,

@@ -3,14 +3,16 @@ import path from 'node:path'
 import { JobManager } from '../src/main/jobs/job-manager'
 import { SandboxService } from '../src/main/sandbox/sandbox-service'
 import { settingsSchema } from '../src/shared/settings'
-import { median, report, reportAmount } from './measure'
+import { interleavedMedians, report, reportAmount } from './measure'
 
 /** The sandbox's cost per command: under this many milliseconds added to `true`. */
 const ADDED_MS_TARGET = 15
 
 /**
  * `true` as a Shell job, confined by bubblewrap against unconfined, in the same run: what the
- * sandbox adds to every command (namespaces, mounts, the policy's binds).
+ * sandbox adds to every command (a user namespace, the seccomp filter, the policy's mounts).
+ * Against it, the bare start of bubblewrap itself (`bwrap --ro-bind / / true` as a job): the
+ * sandbox should cost less than twice what bubblewrap alone does.
  */
 export async function benchSandbox(dir: string, workspace: string): Promise<void> {
   const settings = settingsSchema.parse({ sandbox: { kind: 'bwrap' } })
@@ -23,12 +25,12 @@ export async function benchSandbox(dir: string, workspace: string): Promise<void
     return
   }
   const jobs = new JobManager({ tempBase: dir })
-  const run = async (confined: boolean): Promise<void> => {
+  const run = async (confined: boolean, command = 'true'): Promise<void> => {
     const job = await jobs.start({
       sessionId: 'bench',
       workspace,
       callId: null,
-      command: 'true',
+      command,
       background: false,
       timeoutMs: null,
       confine: confined ? (tmp) => sandbox.confine(settings, workspace, tmp) : undefined
@@ -36,8 +38,10 @@ export async function benchSandbox(dir: string, workspace: string): Promise<void
     await job.finished
     jobs.release(job)
   }
-  const bare = await median(() => run(false), 21)
-  const confined = await median(() => run(true), 21)
+  const [bare = 0, confined = 0, bwrapAlone = 0] = await interleavedMedians(
+    [() => run(false), () => run(true), () => run(false, 'bwrap --ro-bind / / --dev /dev true')],
+    31
+  )
   await jobs.dispose()
   report('sandbox: `true` as a Shell job, confined', confined, 'the same unconfined', bare)
   reportAmount(
@@ -46,5 +50,12 @@ export async function benchSandbox(dir: string, workspace: string): Promise<void
     'ms',
     `the ${ADDED_MS_TARGET} ms target`,
     ADDED_MS_TARGET
+  )
+  reportAmount(
+    'sandbox: added per command',
+    confined - bare,
+    'ms',
+    "twice bare bwrap's start",
+    2 * (bwrapAlone - bare)
   )
 }

@@ -65,8 +65,8 @@ export function builtinTools(parts: BuiltinParts): ToolSet {
           parts.jobs,
           {
             status: () => parts.sandbox.status(current),
-            confine: (workspace, tmp, network) =>
-              parts.sandbox.confine(current, workspace, tmp, network ? 'on' : undefined)
+            confine: (workspace, tmp, asked) =>
+              parts.sandbox.confine(current, workspace, tmp, asked)
           },
           current.temporary_storage.mode
         ),

@@ -24,6 +24,7 @@ import { SettingsStore } from './settings/settings-store'
 import { ProjectSettingsFiles } from './settings/project-settings'
 import type { Catalog } from './tools/catalog'
 import { SandboxService } from './sandbox/sandbox-service'
+import { mecatlKeyNames } from '../shared/command-env'
 import { Checkpoints } from './checkpoints/checkpoints'
 import { recallSessionTool } from './tools/recall/recall-session'
 import { SEARCH_TOOL_NAMES } from './tools/web'
@@ -69,7 +70,7 @@ export interface CoreOptions {
   /** `--trust-project`: run the project's own MCP servers without asking (nothing is stored). */
   trustProject?: boolean
   /** MCP supervision knobs (tests shorten the restart backoff). */
-  mcp?: Pick<McpManagerOptions, 'startupTimeoutMs' | 'backoff' | 'sandbox'>
+  mcp?: Pick<McpManagerOptions, 'startupTimeoutMs' | 'backoff' | 'sandbox' | 'pidNamespace'>
   /** false (`--no-shell`) leaves Shell and ShellStatus out, whatever the settings say. */
   shell?: boolean
   /** Where job temp directories go and how much output each job keeps (tests, benchmarks). */
@@ -140,8 +141,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   let jobEnded: (job: JobSummary) => void = () => undefined
   const jobs = new JobManager({
     env,
-    // The provider keys Mecatl itself uses are not handed to the commands the model runs.
-    hiddenEnv: async () => (await settingsNow()).providers.flatMap((p) => p.api_key_env ?? []),
+    // Commands get PATH, HOME, LANG… and what the person listed; never a key Mecatl itself uses.
+    envPolicy: async () => {
+      const current = await settingsNow()
+      return { passthrough: current.shell.env_passthrough, never: mecatlKeyNames(current) }
+    },
     // Read at each command and each reaper pass (the reaper replaces the sweep at start).
     temporaryStorage: () => settings.snapshot().temporary_storage,
     events: {
@@ -177,7 +181,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const userDir = options.userDir ?? userConfigDir(env)
   // With nobody to ask (headless), the model is not offered a question it cannot get answered.
   const questions = options.interactive ? new QuestionBroker(hub) : null
-  const sandbox = new SandboxService({ dataDir: options.dataDir, env, home: env.HOME })
+  const sandbox = new SandboxService({
+    dataDir: options.dataDir,
+    // A settings file kept outside the data directory is Mecatl's too: never a command's.
+    ownFiles: options.configPath ? [options.configPath] : [],
+    env,
+    home: env.HOME
+  })
   // The self-test runs before the first command needs it, and again for a changed backend.
   void sandbox.prepare(settings.snapshot())
   settings.onChange((next) => void sandbox.prepare(next))

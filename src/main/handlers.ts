@@ -96,6 +96,11 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       const status = await deps.sandbox.prepare((await deps.settings.get()).settings)
       return { state: status.state, text: describeSandbox(status) }
     },
+    'sandbox.view': async ({ workspace }) =>
+      deps.sandbox.view(
+        (await deps.settings.get()).settings,
+        workspace === undefined ? null : await checkFolder(workspace)
+      ),
     ...turnHandlers(deps),
     ...attachmentHandlers(sessions),
     ...gateHandlers({ ...deps, session: (id) => sessions.get(id) }),

@@ -237,6 +237,17 @@ function checkCommandEnv(s: Settings, ctx: z.RefinementCtx): void {
       message: `${name} holds a key Mecatl itself uses (a provider's or a search backend's), so commands never get it: whatever a command can print, the model reads. Remove it from the list.`
     })
   })
+  s.mcp.forEach((server, i) => {
+    if (!server.sandbox) return
+    server.env_passthrough.forEach((name, j) => {
+      if (!keys.has(name)) return
+      ctx.addIssue({
+        code: 'custom',
+        path: ['mcp', i, 'env_passthrough', j],
+        message: `${name} holds a key Mecatl itself uses, so a sandboxed server never gets it. Remove it from env_passthrough, or give the server a key of its own under a variable of its own.`
+      })
+    })
+  })
 }
 
 function isTimeZone(name: string): boolean {

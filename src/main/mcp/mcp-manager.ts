@@ -1,3 +1,4 @@
+import { mecatlKeyNames } from '../../shared/command-env'
 import { realpathSync } from 'node:fs'
 import path from 'node:path'
 import type { McpLogLine, McpServerSettings, McpServerView, McpStatus } from '../../shared/mcp'
@@ -200,6 +201,7 @@ export class McpManager {
         {
           cwd: key,
           appEnv: this.options.env,
+          mecatlKeys: async () => mecatlKeyNames(await this.options.userSettings()),
           secrets: { env: this.options.env, readSecret: this.options.readSecret },
           oauthVault: this.options.oauthVault,
           startupTimeoutMs: this.options.startupTimeoutMs ?? DEFAULT_STARTUP_TIMEOUT_MS,

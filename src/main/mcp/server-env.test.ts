@@ -32,6 +32,18 @@ describe('serverEnvironment', () => {
     })
   })
 
+  it('leaves out a name it is told never to pass (Mecatl’s keys, for a sandboxed server)', () => {
+    const env = serverEnvironment(
+      { env_passthrough: ['GITHUB_TOKEN', 'OPENAI_API_KEY'], env: {} },
+      { ...app, OPENAI_API_KEY: 'sk-mecatl' },
+      'UTC',
+      token,
+      new Set(['OPENAI_API_KEY'])
+    )
+    expect(env.GITHUB_TOKEN).toBe('ghp_x')
+    expect(Object.values(env)).not.toContain('sk-mecatl')
+  })
+
   it('sets the marker last: neither passthrough nor the literal env replaces it', () => {
     const outer = '1.2.3.fedcba9876543210'
     const env = serverEnvironment(

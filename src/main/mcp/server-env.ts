@@ -12,13 +12,14 @@ export const BASE_ENV_NAMES = ['PATH', 'HOME', 'LANG', 'LC_ALL', 'TZ'] as const
  * last the server's marker with `token` (see jobs/job-marker.ts), which neither may replace:
  * it is how every process the server starts is found and ended with it. Nothing else. A
  * passthrough name that changes how code loads is skipped even if the settings check was
- * bypassed.
+ * bypassed, and so is one in `never` (Mecatl's own keys, for a sandboxed server).
  */
 export function serverEnvironment(
   server: Pick<McpServerSettings, 'env' | 'env_passthrough'>,
   appEnv: NodeJS.ProcessEnv,
   timeZone: string,
-  token: string
+  token: string,
+  never: ReadonlySet<string> = new Set()
 ): Record<string, string> {
   const env: Record<string, string> = {}
   for (const name of BASE_ENV_NAMES) {
@@ -28,7 +29,9 @@ export function serverEnvironment(
   env.MECATL_TZ = timeZone
   for (const name of server.env_passthrough) {
     const value = appEnv[name]
-    if (value !== undefined && refusedPassthrough(name) === null) env[name] = value
+    if (value !== undefined && refusedPassthrough(name) === null && !never.has(name)) {
+      env[name] = value
+    }
   }
   // A Mecatl inside a job or server of another keeps the outer token too (see markerValue).
   return { ...env, ...server.env, [JOB_MARKER_VAR]: markerValue(appEnv[JOB_MARKER_VAR], token) }

@@ -33,6 +33,8 @@ export interface SupervisorDeps {
   /** Where remote servers' OAuth sign-ins are kept; none: no server signs in. */
   oauthVault?: OAuthVault
   timeZone: string
+  /** Mecatl's own key variables, never a sandboxed server's (see server-target.ts). */
+  mecatlKeys?: () => Promise<ReadonlySet<string>>
   startupTimeoutMs: number
   sandbox: SandboxBackend | null
   /** false: unsandboxed servers get no PID namespace of their own (see server-target.ts). */

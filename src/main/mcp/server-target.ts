@@ -16,6 +16,11 @@ export interface TargetDeps {
   appEnv: NodeJS.ProcessEnv
   secrets: SecretSource
   timeZone: string
+  /**
+   * The variables Mecatl reads its own keys from: a sandboxed server never gets one, whatever its
+   * `env_passthrough` says (a project's settings cannot be checked against the providers).
+   */
+  mecatlKeys?: () => Promise<ReadonlySet<string>>
   sandbox: SandboxBackend | null
   /**
    * false: an unsandboxed server never gets a PID namespace of its own, and only its marker ends
@@ -40,7 +45,8 @@ export async function serverTarget(
     return { kind: 'remote', ...remoteTarget(s, deps.secrets), ...(auth ? { auth } : {}) }
   }
   const token = newJobToken()
-  const env = serverEnvironment(s, deps.appEnv, deps.timeZone, token)
+  const never = s.sandbox ? ((await deps.mecatlKeys?.()) ?? new Set<string>()) : new Set<string>()
+  const env = serverEnvironment(s, deps.appEnv, deps.timeZone, token, never)
   // The settings check gives every server a command or a url.
   const command = s.command ?? ''
   if (s.sandbox) {

@@ -8,46 +8,74 @@ export interface Wrapped {
   args: string[]
 }
 
-type Mount = { kind: 'rw' | 'deny' | 'ro'; path: string }
-
-/** Deeper paths are mounted later and win; at one path a deny beats a bind, an exception both. */
-const ORDER: Record<Mount['kind'], number> = { rw: 0, deny: 1, ro: 2 }
+type Mount = {
+  kind: 'home' | 'rw' | 'deny' | 'ro' | 'file' | 'socket'
+  path: string
+  from?: string
+}
 
 /**
- * bubblewrap's arguments for a policy: the whole file system read-only, the project folder and
- * the writable paths read-write, the denied paths replaced by empty ones, a private /tmp, /dev
- * and /proc, its own process tree (so killing it kills everything inside) that dies with
- * Mecatl, and no network unless the policy allows it.
+ * Deeper paths are mounted later and win. At one path: the closed home first, then the project
+ * and writable paths, then a deny, then a readable exception (the person's word at that very
+ * path), then a shown file or a socket.
+ */
+const ORDER: Record<Mount['kind'], number> = {
+  home: 0,
+  rw: 1,
+  deny: 2,
+  ro: 3,
+  file: 4,
+  socket: 4
+}
+
+/**
+ * bubblewrap's arguments for a policy. The command starts in an empty root and is shown only
+ * what the policy lists: the system folders read-only, a private /tmp, /dev and /proc, the home
+ * directory as an empty folder of its own with the listed entries in it, the project folder and
+ * writable paths read-write. Then, whatever lies beneath: the repository's git folders read-only
+ * and Mecatl's own files hidden. It runs in a user namespace with every capability dropped and
+ * no way to make another (so as root too it can mount, unmount and trace nothing), its own
+ * process tree that dies with Mecatl, and no network unless the policy allows it.
  */
 export function bwrapArgs(policy: ConfinementPolicy, cwd: string): string[] {
   const args = [
+    '--unshare-user',
+    '--disable-userns',
+    '--cap-drop',
+    'ALL',
     '--die-with-parent',
     '--unshare-pid',
     '--unshare-ipc',
     '--unshare-uts',
     '--unshare-cgroup-try',
-    ...(policy.network === 'on' ? [] : ['--unshare-net']),
-    '--ro-bind',
-    '/',
-    '/',
-    '--dev',
-    '/dev',
-    '--proc',
-    '/proc',
-    '--tmpfs',
-    '/tmp',
-    ...hiddenDaemonSockets(policy.network === 'on')
+    ...(policy.network === 'on' ? [] : ['--unshare-net'])
   ]
+  for (const link of policy.system.links) args.push('--symlink', link.target, link.at)
+  for (const dir of policy.system.dirs) args.push('--ro-bind', dir, dir)
+  for (const hidden of policy.system.hidden) args.push(...mountArgs({ kind: 'deny', path: hidden }))
+  args.push('--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp', '--tmpfs', '/var/tmp')
+  args.push(...resolverArgs(policy.network === 'on'))
   const proxy = typeof policy.network === 'object' ? policy.network : null
+  const shown = visibleRoots(policy)
+  // A denied path nothing shows is not there at all: no empty stand-in marks where it was.
+  const hide = (p: string): boolean => shown.some((root) => within(p, root))
   const mounts: Mount[] = [
+    ...(policy.home ? [{ kind: 'home' as const, path: policy.home }] : []),
     { kind: 'rw', path: policy.workspace },
     ...(proxy?.socketDir ? [{ kind: 'ro' as const, path: proxy.socketDir }] : []),
+    ...(proxy ? [{ kind: 'ro' as const, path: path.dirname(process.execPath) }] : []),
     ...policy.writable.map((p) => ({ kind: 'rw' as const, path: p })),
-    ...policy.denyRead.map((p) => ({ kind: 'deny' as const, path: p })),
-    ...policy.readable.map((p) => ({ kind: 'ro' as const, path: p }))
+    ...policy.denyRead.filter(hide).map((p) => ({ kind: 'deny' as const, path: p })),
+    ...policy.readable.map((p) => ({ kind: 'ro' as const, path: p })),
+    ...policy.files.map((f) => ({ kind: 'file' as const, path: f.at, from: f.from })),
+    ...policy.sockets.map((p) => ({ kind: 'socket' as const, path: p }))
   ]
   mounts.sort((a, b) => depth(a.path) - depth(b.path) || ORDER[a.kind] - ORDER[b.kind])
   for (const mount of mounts) args.push(...mountArgs(mount))
+  // Last, so that nothing listed above can open them again: .git stays read-only and Mecatl's
+  // own files unreadable wherever the project, a writable or a readable path puts them.
+  for (const dir of policy.gitDirs) args.push(...mountArgs({ kind: 'ro', path: dir }))
+  for (const own of policy.own.filter(hide)) args.push(...mountArgs({ kind: 'deny', path: own }))
   for (const [name, value] of Object.entries({ ...policy.env, ...proxyEnv(proxy) })) {
     args.push('--setenv', name, value)
   }
@@ -56,11 +84,30 @@ export function bwrapArgs(policy: ConfinementPolicy, cwd: string): string[] {
   return args
 }
 
-function mountArgs({ kind, path: at }: Mount): string[] {
+/** What the command is shown of the host's disk: everything else is an empty root. */
+function visibleRoots(policy: ConfinementPolicy): string[] {
+  return [
+    ...policy.system.dirs,
+    policy.workspace,
+    ...policy.writable,
+    ...policy.readable,
+    ...policy.files.map((f) => f.at),
+    ...policy.gitDirs
+  ]
+}
+
+function within(inner: string, root: string): boolean {
+  return inner === root || inner.startsWith(root === '/' ? '/' : `${root}/`)
+}
+
+function mountArgs({ kind, path: at, from }: Mount): string[] {
+  if (kind === 'home') return ['--tmpfs', at]
+  if (kind === 'file') return from ? ['--ro-bind', from, at] : []
   const type = kindOf(at)
   if (kind === 'rw') return type === null ? [] : ['--bind', at, at]
   if (kind === 'ro') return type === null ? [] : ['--ro-bind', at, at]
-  // A denied path that does not exist cannot be made inside either: / is read-only there.
+  if (kind === 'socket') return type === null ? [] : ['--bind', at, at]
+  // A denied path that does not exist cannot be made inside either: nothing is created there.
   if (type === 'dir') return ['--tmpfs', at]
   if (type === 'file') return ['--ro-bind', '/dev/null', at]
   return []
@@ -86,16 +133,19 @@ function proxyEnv(proxy: ProxyNetwork | null): Record<string, string> {
 }
 
 /**
- * The command `file args…` run under bubblewrap (found at `bwrap`) with this policy. Through the
- * allowlist, the bridge runs first inside (its own loopback cannot reach the host's) and starts
- * the command once it listens.
+ * The command `file args…` run under bubblewrap (found at `bwrap`) with this policy, its seccomp
+ * filter read from `filter` (see seccomp.ts): bubblewrap takes it from a descriptor, so a shell
+ * opens the file as descriptor 3 and then becomes bubblewrap. Through the allowlist, the bridge
+ * runs first inside (its own loopback cannot reach the host's) and starts the command once it
+ * listens.
  */
 export function bwrapWrap(
   bwrap: string,
   policy: ConfinementPolicy,
   cwd: string,
   file: string,
-  args: readonly string[]
+  args: readonly string[],
+  filter: string
 ): Wrapped {
   const proxy = typeof policy.network === 'object' ? policy.network : null
   const inner =
@@ -110,7 +160,21 @@ export function bwrapWrap(
           ...args
         ]
       : [file, ...args]
-  return { file: bwrap, args: [...bwrapArgs(policy, cwd), '--', ...inner] }
+  return {
+    file: '/bin/sh',
+    args: [
+      '-c',
+      'exec 3<"$1" || exit 126; shift; exec "$@"',
+      'mecatl-sandbox',
+      filter,
+      bwrap,
+      ...bwrapArgs(policy, cwd),
+      '--seccomp',
+      '3',
+      '--',
+      ...inner
+    ]
+  }
 }
 
 /** How the bridge runs: this Node, or this Electron running as Node (just for the bridge). */
@@ -120,20 +184,15 @@ function bridgeRunner(): string[] {
 }
 
 /**
- * The machine's daemons listen on unix sockets under /run (Docker, containerd, the D-Bus system
- * bus, ssh and gpg agents in /run/user): a socket can be connected to on a read-only mount, and
- * one of them is a way out of every rule above. /run is replaced by an empty folder; with the
- * network on, the system resolver's folder comes back so names still resolve.
+ * With the network on, names resolve through the system's resolver, whose file under /etc may
+ * lead into /run (systemd-resolved): that folder alone comes back, read-only. Nothing else of
+ * /run is there, network or not: the machine's daemons listen there.
  */
-function hiddenDaemonSockets(networkOn: boolean): string[] {
-  const args: string[] = []
-  for (const dir of ['/run', '/var/run']) {
-    if (isRealDirectory(dir)) args.push('--tmpfs', dir)
-  }
+function resolverArgs(networkOn: boolean): string[] {
   if (networkOn && isRealDirectory('/run/systemd/resolve')) {
-    args.push('--ro-bind', '/run/systemd/resolve', '/run/systemd/resolve')
+    return ['--ro-bind', '/run/systemd/resolve', '/run/systemd/resolve']
   }
-  return args
+  return []
 }
 
 function isRealDirectory(at: string): boolean {

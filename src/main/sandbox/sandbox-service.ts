@@ -8,7 +8,11 @@ import path from 'node:path'
 import { SANDBOX_EXEC, seatbeltWrap } from './seatbelt'
 import { SandboxUnavailable, type SandboxedServer } from '../mcp/sandbox'
 import { EgressGateway } from './egress-gateway'
-import { confinementPolicy, resolved, type ConfinementPolicy } from './policy'
+import { confinementPolicy, type ConfinementPolicy, type PolicyInputs } from './policy'
+import { SandboxFiles } from './sandbox-files'
+import { seccompSupported } from './seccomp'
+import { sandboxView } from './sandbox-view'
+import type { SandboxView } from '../../shared/sandbox'
 
 /** What a confined MCP server finds programs in: the system's directories, nothing else. */
 const SYSTEM_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin'
@@ -25,9 +29,19 @@ export type SandboxStatus =
 
 export interface SandboxServiceOptions {
   dataDir: string
+  /** Mecatl's other files a command must never read (a settings file kept elsewhere). */
+  ownFiles?: string[]
   env?: NodeJS.ProcessEnv
   platform?: NodeJS.Platform
   home?: string
+}
+
+/** What one command asks of its sandbox beyond the settings, each approved by a person. */
+export interface ConfineOptions {
+  /** `network: "on"` for this command only. */
+  network?: 'on'
+  /** The repository's `.git` writable for this command only (an approved git write). */
+  gitWritable?: boolean
 }
 
 /** Turns a command into its confined form for one project folder and temp directory. */
@@ -58,9 +72,11 @@ export class SandboxService {
   private readonly results = new Map<string, string | null>()
   private readonly platform: NodeJS.Platform
   private readonly egress = new EgressGateway()
+  private readonly files: SandboxFiles
 
   constructor(private readonly options: SandboxServiceOptions) {
     this.platform = options.platform ?? process.platform
+    this.files = new SandboxFiles(options.dataDir)
   }
 
   /** The backend kind these settings ask for (unset: this platform's). */
@@ -79,7 +95,7 @@ export class SandboxService {
       }
       let test = this.tested.get(key)
       if (!test) {
-        test = selfTest(backend.wrap, this.options.home).catch((error: unknown) =>
+        test = selfTest(backend.wrap, this.policyInputs()).catch((error: unknown) =>
           error instanceof Error ? error.message : String(error)
         )
         this.tested.set(key, test)
@@ -122,7 +138,7 @@ export class SandboxService {
     settings: Settings,
     workspace: string,
     tmp: string,
-    asked?: 'on'
+    asked: ConfineOptions = {}
   ): Promise<Confine | null> {
     const status = await this.prepare(settings)
     if (status.state === 'unconfined') return null
@@ -132,17 +148,23 @@ export class SandboxService {
       )
     const backend = this.backend(settings)
     if (!backend || !('name' in backend)) throw new SandboxRefused('the sandbox backend went away')
-    const policy = confinementPolicy(
-      {
-        workspace,
-        settings: settings.sandbox,
-        dataDir: this.options.dataDir,
-        tmp,
-        home: this.options.home
-      },
-      await this.network(asked ?? settings.sandbox.network, settings)
-    )
-    policy.env = cachesIn(tmp, policy.writable, this.options.home ?? os.homedir())
+    const network = await this.network(asked.network ?? settings.sandbox.network, settings)
+    let policy: ConfinementPolicy
+    try {
+      policy = confinementPolicy(
+        {
+          ...this.policyInputs(),
+          workspace,
+          settings: settings.sandbox,
+          tmp,
+          gitWritable: asked.gitWritable === true
+        },
+        network
+      )
+    } catch (error) {
+      throw new SandboxRefused(`the sandbox could not be set up: ${messageOf(error)}`)
+    }
+    policy.env = { ...policy.env, ...cachesIn(tmp, policy.writable, this.home()) }
     return (file, args) => backend.wrap(policy, workspace, file, args)
   }
 
@@ -164,21 +186,28 @@ export class SandboxService {
         status.state === 'refused' || status.state === 'unconfined' ? status.why : status.state
       throw new SandboxUnavailable(server.name, why)
     }
-    const home = this.options.home ?? os.homedir()
     const network = server.network ?? settings.sandbox.network
     const policy = confinementPolicy(
-      { workspace: cwd, settings: settings.sandbox, dataDir: this.options.dataDir, home },
+      { ...this.policyInputs(), workspace: cwd, settings: settings.sandbox },
       // The allowlist proxy is Shell's; a server asking for it gets no network rather than all.
       network === 'on' ? 'on' : 'off'
     )
-    policy.denyRead.push(resolved(home))
-    policy.env = { PATH: SYSTEM_PATH }
+    policy.env = { ...policy.env, PATH: SYSTEM_PATH }
     const { file, args } = backend.wrap(policy, cwd, server.command, [...server.args])
     return { command: file, args }
   }
 
-  /** Shuts the egress proxy, if one was started. */
+  /** What a confined command in `workspace` (or in none) sees under `settings`, for a person. */
+  async view(settings: Settings, workspace: string | null): Promise<SandboxView> {
+    return sandboxView(settings, await this.prepare(settings), this.policyInputs(), workspace)
+  }
+
+  /**
+   * Shuts the egress proxy, if one was started, once every self-test under way has ended (one
+   * still running would write its filter into the data directory after the core let go of it).
+   */
   async dispose(): Promise<void> {
+    await Promise.allSettled([...this.tested.values()])
     await this.egress.close()
   }
 
@@ -194,6 +223,22 @@ export class SandboxService {
       socketPath: route.socketPath,
       bridgePath: route.bridgePath
     }
+  }
+
+  /** What every policy of this core is built with, beside the command's own. */
+  private policyInputs(): Omit<PolicyInputs, 'workspace' | 'settings'> {
+    return {
+      dataDir: this.options.dataDir,
+      ownFiles: this.options.ownFiles,
+      home: this.home(),
+      uid: process.getuid?.() ?? -1,
+      env: this.options.env ?? process.env,
+      gitConfigCopy: (file) => this.files.gitConfigCopy(file)
+    }
+  }
+
+  private home(): string {
+    return this.options.home ?? os.homedir()
   }
 
   private backend(settings: Settings): Backend | { refused: string } | null {
@@ -216,6 +261,11 @@ export class SandboxService {
     if (this.platform !== 'linux') {
       return { refused: `bubblewrap runs on Linux only; this is ${this.platform}` }
     }
+    if (!seccompSupported()) {
+      return {
+        refused: `the sandbox's system-call filter has no definition for the ${process.arch} architecture, so Unix sockets could not be closed: choose kind: none to run commands unconfined`
+      }
+    }
     // The PATH commands get, or this process's when they are given none.
     const bwrap = findOnPath('bwrap', { PATH: this.options.env?.PATH ?? process.env.PATH })
     if (!bwrap) {
@@ -227,7 +277,8 @@ export class SandboxService {
     return {
       name: 'bubblewrap',
       program: bwrap,
-      wrap: (policy, cwd, file, args) => bwrapWrap(bwrap, policy, cwd, file, args)
+      wrap: (policy, cwd, file, args) =>
+        bwrapWrap(bwrap, policy, cwd, file, args, this.files.filter(policy.unixSockets))
     }
   }
 
@@ -253,6 +304,10 @@ export class SandboxRefused extends Error {
     super(why)
     this.name = 'SandboxRefused'
   }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
 }
 
 /** How the window and `mecatl tools` say where Shell stands. */

@@ -1,55 +1,35 @@
 // Shell confined by real bubblewrap: what a command may write, read and reach, how the tool says
 // so, and that a sandbox which cannot be honoured refuses commands instead of running them bare.
 import { existsSync } from 'node:fs'
-import { chmod, mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises'
+import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises'
 import http from 'node:http'
 import net from 'node:net'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import YAML from 'yaml'
 import { callOnce } from '../agent/single-call'
-import { createCore, type Core } from '../core'
+import type { Core } from '../core'
+import {
+  closeSandboxPlaces,
+  disposeSandboxCore,
+  openSandboxCore,
+  sandboxPlace,
+  type SandboxPlace
+} from '../testing/sandbox-place'
 
-interface Place {
-  dir: string
-  home: string
-  workspace: string
-  dataDir: string
-  config: string
-}
+type Place = SandboxPlace
 
-const cores: Core[] = []
-const dirs: string[] = []
-
-afterEach(async () => {
-  for (const core of cores.splice(0)) await core.dispose()
-  for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true })
-})
+afterEach(closeSandboxPlaces)
 
 async function place(): Promise<Place> {
   // Off /tmp, which is the sandbox's own: here only the policy decides what is seen and kept.
-  const dir = await realpath(await mkdtemp(path.join('/var/tmp', 'mecatl-sandbox-')))
-  dirs.push(dir)
-  const home = path.join(dir, 'home')
-  const workspace = path.join(dir, 'project')
-  await mkdir(path.join(home, '.ssh'), { recursive: true })
-  await writeFile(path.join(home, '.ssh', 'id_test'), 'PLANTED-SECRET-KEY\n')
-  await mkdir(workspace)
-  return { dir, home, workspace, dataDir: path.join(dir, 'data'), config: path.join(dir, 's.yaml') }
+  const at = await sandboxPlace('sandbox')
+  await mkdir(path.join(at.home, '.ssh'), { recursive: true })
+  await writeFile(path.join(at.home, '.ssh', 'id_test'), 'PLANTED-SECRET-KEY\n')
+  return at
 }
 
 async function open(at: Place, sandbox: Record<string, unknown> = {}, env = {}): Promise<Core> {
-  await writeFile(at.config, YAML.stringify({ permissions: { mode: 'allow' }, sandbox }))
-  const core = await createCore({
-    dataDir: at.dataDir,
-    configPath: at.config,
-    host: 'cli',
-    interactive: false,
-    env: { ...process.env, HOME: at.home, ...env },
-    jobs: { tempBase: at.dir }
-  })
-  cores.push(core)
-  return core
+  return openSandboxCore(at, { sandbox }, { ...process.env, ...env })
 }
 
 async function shell(core: Core, at: Place, command: string, extra: object = {}) {
@@ -92,7 +72,9 @@ describe('Shell under bubblewrap', () => {
     const outside = path.join(at.home, 'outside.txt')
     await shell(core, at, 'echo inside > made.txt')
     const parts = await Promise.all([
-      shell(core, at, `touch ${outside} || echo WRITE-REFUSED`),
+      // The home directory is an empty folder of the command's own: a write there is lost.
+      shell(core, at, `touch ${outside}`),
+      shell(core, at, `touch /usr/mecatl-probe-${path.basename(at.dir)} || echo WRITE-REFUSED`),
       shell(core, at, `cat ${at.home}/.ssh/id_test || echo READ-REFUSED`),
       shell(core, at, `ls -A ${at.dataDir} | wc -l`),
       shell(core, at, connect((await listener()).port))
@@ -100,11 +82,13 @@ describe('Shell under bubblewrap', () => {
     const text = parts.map((p) => p.text).join('\n')
     expect(await readFile(path.join(at.workspace, 'made.txt'), 'utf8')).toBe('inside\n')
     expect(existsSync(outside)).toBe(false)
+    expect(existsSync(`/usr/mecatl-probe-${path.basename(at.dir)}`)).toBe(false)
     expect(text).toContain('WRITE-REFUSED')
+    expect(text).toContain('READ-REFUSED')
     expect(text).not.toContain('PLANTED-SECRET-KEY')
     expect(text).not.toContain('HELLO-FROM-HOST')
     expect(text).toContain('REFUSED')
-    // Mecatl's own data directory (its database, its keys) shows as empty inside.
+    // Mecatl's own data directory (its database, its keys) is not there inside.
     expect(text).toMatch(/^\s*0\s*$/m)
   })
 
@@ -322,6 +306,27 @@ describe('Shell under bubblewrap', () => {
     expect(existsSync(marker)).toBe(false)
   })
 
+  it('refuses every command, and says what to allow, where no user namespace can be made', async () => {
+    const at = await place()
+    const bin = path.join(at.dir, 'bin')
+    await mkdir(bin)
+    // What bubblewrap prints on a system that forbids unprivileged user namespaces.
+    await writeFile(
+      path.join(bin, 'bwrap'),
+      '#!/bin/sh\necho "bwrap: No permissions to creating new namespace, likely because the kernel does not allow non-privileged user namespaces." >&2\nexit 1\n',
+      { mode: 0o755 }
+    )
+    const core = await open(at, {}, { PATH: `${bin}:${process.env.PATH ?? ''}` })
+    const marker = path.join(at.workspace, 'ran.txt')
+    const { result, text } = await shell(core, at, `touch ${marker}`)
+    expect(result.output.isError).toBe(true)
+    expect(text).toContain(
+      'Commands run in a user namespace of their own, which this system refuses'
+    )
+    expect(text).toContain('kernel.unprivileged_userns_clone')
+    expect(existsSync(marker)).toBe(false)
+  })
+
   it('refuses with the fix when bubblewrap is not installed', async () => {
     const at = await place()
     const core = await open(at, { kind: 'bwrap' }, { PATH: '/nonexistent' })
@@ -347,8 +352,7 @@ describe('Shell under bubblewrap', () => {
     const second = first + 10
     await shell(core, at, command(second), { background: true })
     await until(async () => ((await sleepers(second)).length >= 4 ? true : null))
-    cores.splice(cores.indexOf(core), 1)
-    await core.dispose()
+    await disposeSandboxCore(core)
     expect(await sleepers(second)).toEqual([])
   })
 })

@@ -19,6 +19,7 @@ import { mcpStatusSchema } from '../mcp'
 import { jobSummarySchema } from '../jobs'
 import { memoryScopeSchema } from '../memory'
 import { providerSettingsSchema } from '../settings'
+import { sandboxViewSchema } from '../sandbox'
 import { modelInfoSchema } from '../models'
 import { turnCostSchema } from '../model-prices'
 import { sessionProfileSchema } from '../session-profile'
@@ -265,6 +266,14 @@ const coreCalls = {
       /** "confined (bubblewrap), network off", "not confined (…)", "refused: …". */
       text: z.string()
     })
+  },
+  /**
+   * What a confined command sees under the settings in force, folder by folder, in `workspace`
+   * (or in no project folder): for Settings → Permissions → Sandbox.
+   */
+  'sandbox.view': {
+    input: z.object({ workspace: folderPath.optional() }).strict(),
+    output: sandboxViewSchema
   },
   'tools.list': {
     // With a workspace, its MCP servers' tools are listed too.

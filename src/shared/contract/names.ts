@@ -34,6 +34,7 @@ export const callNames = [
   'secrets.store',
   'tools.list',
   'sandbox.status',
+  'sandbox.view',
   'rules.list',
   'rules.add',
   'rules.remove',

@@ -8,6 +8,7 @@ import {
   describeSandbox,
   SandboxRefused,
   type Confine,
+  type ConfineOptions,
   type SandboxStatus
 } from '../../sandbox/sandbox-service'
 
@@ -32,7 +33,7 @@ export const shellCapabilities: Capabilities = {
 export interface ShellSandbox {
   status(): SandboxStatus
   /** Null: run it bare (the person chose no sandbox). Throws SandboxRefused when it must not run. */
-  confine(workspace: string, tmp: string, network?: boolean): Promise<Confine | null>
+  confine(workspace: string, tmp: string, asked?: ConfineOptions): Promise<Confine | null>
 }
 
 /**
@@ -143,7 +144,11 @@ export function shellTool(
           tempScope: input.temp_scope,
           confine:
             sandbox && input.sandbox !== 'off'
-              ? (tmp) => sandbox.confine(ctx.jail.root, tmp, input.network === 'on')
+              ? (tmp) =>
+                  sandbox.confine(ctx.jail.root, tmp, {
+                    network: input.network,
+                    gitWritable: ctx.gitWriteApproved === true
+                  })
               : undefined
         })
       } catch (error) {

@@ -20,7 +20,7 @@ export function SpillNotice({ spill, tool }: { spill: SpillInfo; tool: string })
   const shown = `${formatBytes(spill.shownBytes)} of ${formatBytes(spill.totalBytes)}`
   return (
     <div
-      className={`spill-notice${spill.kind === 'lost' ? ' spill-notice--lost' : ''}`}
+      className={`notice notice--warn notice--row spill-notice${spill.kind === 'lost' ? ' spill-notice--lost' : ''}`}
       data-testid="spill-notice"
     >
       <ScissorsIcon size={14} className="spill-notice__icon" />

@@ -1,23 +1,81 @@
-import type { JSX } from 'react'
-import { useSettings } from '../settings/settings-store'
+import type { JSX, ReactNode } from 'react'
+import { useSessions } from '../sessions/sessions-store'
 import { useSandboxStatus } from './use-sandbox-status'
-import { choice, linesOf, sandboxOf, withChoice, withLines, type RawSandbox } from './sandbox-model'
+import { useSandboxDraft } from './use-sandbox-draft'
+import { useSandboxView } from './use-sandbox-view'
+import {
+  choice,
+  homeDefaultsOn,
+  linesOf,
+  withChoice,
+  withHomeDefaults,
+  withLines
+} from './sandbox-model'
+import { SandboxSight } from './sandbox-sight'
+import { SandboxProjectPaths } from './sandbox-project'
+import { SandboxVariables } from './sandbox-variables'
+import { SandboxListField } from './sandbox-list-field'
+import './sandbox.css'
 
-const lists: { key: string; label: string; hint: string }[] = [
-  { key: 'allowed_hosts', label: 'Allowed hosts', hint: 'With "Allowlist": one host a line.' },
-  { key: 'writable', label: 'Also writable', hint: 'Paths beside the project folder.' },
-  { key: 'readable', label: 'Also readable', hint: 'Exceptions inside a denied path.' },
-  { key: 'deny_read', label: 'Never readable', hint: 'Beside ~/.ssh, ~/.aws and the rest.' }
+interface ListSpec {
+  key: string
+  label: string
+  hint: ReactNode
+}
+
+const everyProject: ListSpec[] = [
+  {
+    key: 'readable',
+    label: 'Also readable',
+    hint: 'Read-only, anywhere, your home folder too. One path a line.'
+  },
+  { key: 'writable', label: 'Also writable', hint: 'Read-write, beside the project folder.' },
+  {
+    key: 'deny_read',
+    label: 'Never readable',
+    hint: 'Not even inside the project or a path listed here.'
+  }
 ]
 
-/** Settings → Permissions → Sandbox: where Shell's commands run, and what it says now. */
+const connections: ListSpec[] = [
+  {
+    key: 'sockets',
+    label: 'Unix sockets',
+    hint: (
+      <>
+        One a line: a path, or <span className="mono">$NAME</span> for the path a variable holds.{' '}
+        <span className="mono">$SSH_AUTH_SOCK</span> to let git push over ssh.
+      </>
+    )
+  },
+  {
+    key: 'allowed_hosts',
+    label: 'Allowed hosts',
+    hint: 'With Network set to Allowlist: one host a line, such as registry.npmjs.org.'
+  }
+]
+
+/**
+ * Settings → Permissions → Sandbox: where Shell's commands run, what they can see there (as the
+ * settings in force have it, for this window's project folder), and the lists that change it.
+ */
 export function SandboxSettings(): JSX.Element {
-  const base = useSettings((s) => s.state.base)
-  const dispatch = useSettings((s) => s.dispatch)
+  const workspace = useSessions((s) => s.state.workspace)
   const status = useSandboxStatus()
-  const sandbox = sandboxOf(base)
-  const update = (next: RawSandbox): void =>
-    dispatch({ type: 'base-set', key: 'sandbox', value: next })
+  const answer = useSandboxView(workspace)
+  const draft = useSandboxDraft()
+  const { sandbox, setSandbox } = draft
+  const view = answer && 'view' in answer ? answer.view : null
+  const list = (spec: ListSpec): JSX.Element => (
+    <SandboxListField
+      key={spec.key}
+      label={spec.label}
+      hint={spec.hint}
+      testId={`sandbox-${spec.key}`}
+      value={linesOf(sandbox, spec.key)}
+      onChange={(text) => setSandbox(withLines(sandbox, spec.key, text))}
+    />
+  )
 
   return (
     <div className="sandbox-settings" data-testid="sandbox-settings">
@@ -38,7 +96,7 @@ export function SandboxSettings(): JSX.Element {
             className="select select--compact"
             data-testid="sandbox-kind"
             value={choice(sandbox, 'kind')}
-            onChange={(e) => update(withChoice(sandbox, 'kind', e.target.value))}
+            onChange={(e) => setSandbox(withChoice(sandbox, 'kind', e.target.value))}
           >
             <option value="">This system’s (default)</option>
             <option value="bwrap">bubblewrap</option>
@@ -52,7 +110,7 @@ export function SandboxSettings(): JSX.Element {
             className="select select--compact"
             data-testid="sandbox-network"
             value={choice(sandbox, 'network') || 'off'}
-            onChange={(e) => update(withChoice(sandbox, 'network', e.target.value))}
+            onChange={(e) => setSandbox(withChoice(sandbox, 'network', e.target.value))}
           >
             <option value="off">Off</option>
             <option value="allowlist">Allowlist</option>
@@ -66,23 +124,31 @@ export function SandboxSettings(): JSX.Element {
           network.
         </p>
       )}
-      <div className="sandbox-settings__lists">
-        {lists.map((list) => (
-          <label key={list.key} className="field">
-            <span className="field__label">{list.label}</span>
-            <textarea
-              // Remade when the file changes under the screen, so the box shows what it says.
-              key={linesOf(sandbox, list.key)}
-              className="input sandbox-settings__list"
-              rows={2}
-              data-testid={`sandbox-${list.key}`}
-              defaultValue={linesOf(sandbox, list.key)}
-              onBlur={(e) => update(withLines(sandbox, list.key, e.target.value))}
-            />
-            <span className="field__hint">{list.hint}</span>
-          </label>
-        ))}
+      {answer === null && <p className="muted">Reading what a command can see…</p>}
+      {answer && 'error' in answer && (
+        <div className="notice notice--error" role="alert" data-testid="sandbox-view-error">
+          What a command can see could not be read: {answer.error}
+        </div>
+      )}
+      {view && (
+        <SandboxSight
+          view={view}
+          pending={draft.pending}
+          defaultsInForce={homeDefaultsOn(draft.saved)}
+          defaultsOn={homeDefaultsOn(sandbox)}
+          onDefaults={(on) => setSandbox(withHomeDefaults(sandbox, on))}
+        />
+      )}
+      <SandboxProjectPaths workspace={workspace} sandbox={sandbox} onSandbox={setSandbox} />
+      <div className="sandbox-settings__group" data-testid="sandbox-every-project">
+        <h4 className="sandbox-settings__subtitle">For every project</h4>
+        <div className="sandbox-settings__lists">{everyProject.map(list)}</div>
       </div>
+      <div className="sandbox-settings__group" data-testid="sandbox-connections">
+        <h4 className="sandbox-settings__subtitle">Connections</h4>
+        <div className="sandbox-settings__lists">{connections.map(list)}</div>
+      </div>
+      <SandboxVariables view={view} shell={draft.shell} onShell={draft.setShell} />
     </div>
   )
 }
