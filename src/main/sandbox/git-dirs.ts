@@ -43,6 +43,15 @@ function gitFolders(dir: string): string[] | null {
     return null
   }
   if (stat.isDirectory()) return [dotGit]
+  // A `.git` that is a link to the git folder: the folder it leads to is the one git uses.
+  if (stat.isSymbolicLink()) {
+    try {
+      const target = realpathSync(dotGit)
+      return lstatSync(target).isDirectory() ? [target] : null
+    } catch {
+      return null
+    }
+  }
   if (!stat.isFile()) return null
   // A worktree or a submodule: `gitdir: <its git folder>`, which names the common one.
   try {
