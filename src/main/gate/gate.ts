@@ -204,7 +204,7 @@ export class Gate {
     }
     if (verdict.decision === 'allow') return { allowed: true, by: 'rule' }
     if (policy.mode === 'allow' || readOnly) return { allowed: true, by: 'mode' }
-    if (verdict.writes) {
+    if (verdict.uncovered) {
       return ask(`${verdict.reason} (mode "ask")`, {
         yes: true,
         rule: false

@@ -1,4 +1,5 @@
 import { GIT_FOLDER_WHY } from './git-folder'
+import { mentions } from './option-scan'
 import type { Token } from './shell-token'
 
 // Which git command lines only read the repository. `.git` holds what git runs by itself
@@ -139,8 +140,8 @@ function subcommandAccess(sub: string, args: readonly Token[]): GitAccess {
 }
 
 /**
- * A read subcommand's arguments: `--output=<file>` (diff, log, show…) writes a file wherever it
- * says, `.git` included. An expansion among them (`git log $REV`) is left a read: were it that
+ * A read subcommand's arguments: `--output=<file>` (diff, log, show…), or an abbreviation of it,
+ * writes a file wherever it says, `.git` included. An expansion among them (`git log $REV`) is left a read: were it that
  * option, the write would meet the sandbox's read-only `.git`, and asking a person about every
  * `git diff $(git merge-base main HEAD)` would only teach them to say yes.
  */
@@ -148,9 +149,14 @@ function readsWhatever(args: readonly Token[]): GitAccess {
   for (const arg of args) {
     if (!arg.known) continue
     if (arg.text === '--') return 'read'
-    if (arg.text === '--output' || arg.text.startsWith('--output=')) return 'write'
+    if (writesOutput(arg.text)) return 'write'
   }
   return 'read'
+}
+
+/** `--output=x`, or any abbreviation git would take for it (`--out=x`). */
+function writesOutput(arg: string): boolean {
+  return mentions(arg, 'output', 3)
 }
 
 type Listing = (args: readonly string[]) => boolean
@@ -176,9 +182,7 @@ const LISTINGS: Record<string, Listing> = {
     args.length === 0 ||
     (listingWords(args, TAG_OPTIONS) !== null && args.some((a) => a === '-l' || a === '--list')),
   remote: (args) => args.every((a) => a === '-v' || a === '--verbose'),
-  stash: ([verb, ...rest]) =>
-    (verb === 'list' || verb === 'show') &&
-    !rest.some((a) => a === '--output' || a.startsWith('--output=')),
+  stash: ([verb, ...rest]) => (verb === 'list' || verb === 'show') && !rest.some(writesOutput),
   worktree: ([verb, ...rest]) =>
     verb === 'list' && rest.every((a) => /^(--porcelain|-v|--verbose|-z)$/.test(a)),
   config: configReads

@@ -56,7 +56,9 @@ const KEEPERS = new Set([
   'md5sum',
   'sha1sum',
   'sha256sum',
-  'base64'
+  'base64',
+  // writes regular files only, at names judged as redirections (see file-tool-options.ts)
+  'tee'
 ])
 
 /** Whether `command` is known to leave every name in the filesystem as it found it. */

@@ -13,6 +13,10 @@ const RISKY_VARIABLE = new RegExp(
       'ENV',
       'BASH_FUNC_\\w*',
       'BASH_LOADABLES_PATH',
+      // bash's own tables of what a name runs: `BASH_CMDS[ls]=/bin/sh` makes `ls` run sh
+      'BASH_CMDS',
+      'BASH_ALIASES',
+      'EXECIGNORE',
       'CDPATH',
       'GCONV_PATH',
       'LOCPATH',
@@ -20,20 +24,38 @@ const RISKY_VARIABLE = new RegExp(
       'IFS',
       'SHELLOPTS',
       'BASHOPTS',
-      'PS4',
+      // prompts are expanded like `${x@P}`, which runs the substitutions in them
+      'PS\\d',
       'PROMPT_COMMAND',
+      // the catalog `$"…"` strings are translated from, whose text is expanded again
+      'TEXTDOMAIN\\w*',
       // where programs find their settings, which can name programs to run
       'HOME',
       'XDG_\\w*',
       'GIT',
       'GIT_\\w*',
       'SSH_\\w*',
+      'SHELL',
       'EDITOR',
       'VISUAL',
       'PAGER',
+      'BROWSER',
       'MANPAGER',
-      'LESSOPEN',
-      'LESSCLOSE',
+      'MANOPT',
+      'LESS\\w*',
+      'VIM\\w*',
+      'MYVIMRC',
+      'EXINIT',
+      'GVIMINIT',
+      'ZDOTDIR',
+      'SUDO_ASKPASS',
+      // programs that read their options from the environment (`--pre`, `--to-command`, `-e`)
+      'RIPGREP_CONFIG_PATH',
+      'TAR_OPTIONS',
+      'RSYNC_\\w*',
+      'GREP_OPTIONS',
+      'AWKPATH',
+      'AWKLIBPATH',
       'OPENSSL_\\w*',
       'NPM_CONFIG_\\w*',
       'npm_config_\\w*',
@@ -54,7 +76,11 @@ const RISKY_VARIABLE = new RegExp(
     ')$'
 )
 
-/** Whether setting or removing this variable can change what a later command runs. */
+/**
+ * Whether setting or removing this variable can change what a later command runs. A subscript
+ * names an element of the same variable: `BASH_CMDS[ls]` is BASH_CMDS.
+ */
 export function isRiskyVariable(name: string): boolean {
-  return RISKY_VARIABLE.test(name)
+  const bracket = name.indexOf('[')
+  return RISKY_VARIABLE.test(bracket < 0 ? name : name.slice(0, bracket))
 }

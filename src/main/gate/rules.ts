@@ -20,8 +20,11 @@ export interface RuleVerdict {
   reason: string
   /** The line cannot be proven harmless (not a rule's word): a person must decide, never a rule. */
   concern?: true
-  /** The line writes files in the project folder by redirection: no rule covers that; the mode does. */
-  writes?: true
+  /**
+   * No command rule covers what the line does (a write into the project folder by redirection,
+   * an option that runs another program): an allow rule is not relied on, and the mode decides.
+   */
+  uncovered?: true
   /** No rule spoke: this is the tool's default decision (see floor.ts), not a person's rule. */
   floor?: true
   /**
@@ -134,8 +137,10 @@ export async function judgeShell(
   if (prompted) return { decision: 'prompt', reason: prompted.reason }
   const [written] = redirections.writes
   if (written !== undefined) {
-    return { decision: null, reason: `${written}, which no command rule covers`, writes: true }
+    return { decision: null, reason: `${written}, which no command rule covers`, uncovered: true }
   }
+  const [option] = verdicts.flatMap((v) => v.uncovered)
+  if (option !== undefined) return { decision: null, reason: option, uncovered: true }
   if (verdicts.length > 0 && verdicts.every((v) => v.decision === 'allow')) {
     return { decision: 'allow', reason: verdicts.map((v) => v.reason).join('; ') }
   }
@@ -153,11 +158,13 @@ interface CommandVerdict {
   decision: RuleDecision | null
   reason: string
   concerns: string[]
+  uncovered: string[]
 }
 
 function judgeCommand(command: SimpleCommand, rules: readonly CompiledRule[]): CommandVerdict {
-  const { argv, concerns: wrapperConcerns } = unwrap(command.argv)
-  const concerns = [...command.concerns, ...wrapperConcerns]
+  // The wrappers' own concerns are already among the command's (see shell-command.ts).
+  const argv = unwrap(command.argv).ruled
+  const concerns = command.concerns
   let decision: RuleDecision | null = null
   let reason = `no rule matches \`${command.source}\``
   for (const { rule, prefix } of rules) {
@@ -174,7 +181,7 @@ function judgeCommand(command: SimpleCommand, rules: readonly CompiledRule[]): C
       reason = `\`${command.source}\` ${describeMatch(match, rule)}`
     }
   }
-  return { decision, reason, concerns }
+  return { decision, reason, concerns, uncovered: command.uncovered }
 }
 
 function describeMatch(match: Match, rule: PermissionRule): string {
@@ -218,7 +225,8 @@ export async function checkRuleExamples(
   return problems
 }
 
-async function exampleMatches(example: string, prefix: readonly string[]): Promise<boolean> {
+/** Whether a command on the line `example` starts with the words `prefix` (wrappers removed). */
+export async function exampleMatches(example: string, prefix: readonly string[]): Promise<boolean> {
   const analysis = await analyzeShell(example)
-  return analysis.commands.some((command) => matches(prefix, unwrap(command.argv).argv) !== 'no')
+  return analysis.commands.some((command) => matches(prefix, unwrap(command.argv).ruled) !== 'no')
 }

@@ -1,9 +1,13 @@
 import type { Node } from 'web-tree-sitter'
 import { parseBash } from './bash-parser'
+import { codeBuiltin } from './code-builtins'
+import { optionFindings, programName } from './program-options'
 import { arithmeticConcerns, commandEvaluatesArithmetic } from './shell-arithmetic'
+import { unmodelledConstructs } from './shell-constructs'
 import { isRiskyVariable } from './risky-variables'
 import { assignedName, commandChangesEnvironment, environmentChanges } from './shell-environment'
 import { shortSource, token, type Token } from './shell-token'
+import { unwrap } from './wrappers'
 
 export { token, type Token }
 
@@ -12,6 +16,11 @@ export interface SimpleCommand {
   argv: Token[]
   /** Why matching this command cannot be trusted (each makes it at least `prompt`). */
   concerns: string[]
+  /**
+   * Options of its program that no rule for it covers (program-options.ts): an allow rule is
+   * not relied on for this command, and the mode decides, as for a write by redirection.
+   */
+  uncovered: string[]
   /** The command as written, for messages. */
   source: string
 }
@@ -36,8 +45,10 @@ export interface ShellAnalysis {
   substitutions: string[]
 }
 
-const SHELLS = new Set(['bash', 'sh', 'zsh', 'dash', 'ksh'])
-const UNRESOLVABLE_BUILTINS = new Set(['eval', 'exec', 'source', '.', 'trap', 'alias'])
+// Shells whose `-c` script the judge parses as bash, and shells whose syntax it does not parse
+// (`zsh -c 'ls *(e:…:)'` runs code from a glob qualifier; fish and csh are other languages).
+const SHELLS = new Set(['bash', 'sh', 'dash', 'ash'])
+const OTHER_SHELLS = new Set(['zsh', 'ksh', 'mksh', 'pdksh', 'yash', 'fish', 'csh', 'tcsh', 'posh'])
 const FOLDER_CHANGERS = new Set(['cd', 'pushd', 'popd'])
 const CONTAINERS = new Set([
   'program',
@@ -86,9 +97,12 @@ export async function analyzeShell(script: string): Promise<ShellAnalysis> {
 
 const MAX_DEPTH = 8
 
-/** What a parsed script does to the shell itself: changed variables, arithmetic on values. */
+/**
+ * What a parsed script does to the shell itself (changed variables, arithmetic on values), and
+ * the constructs whose commands the judge cannot find.
+ */
 function treeConcerns(root: Node): string[] {
-  return [...environmentChanges(root), ...arithmeticConcerns(root)]
+  return [...environmentChanges(root), ...arithmeticConcerns(root), ...unmodelledConstructs(root)]
 }
 
 async function walk(node: Node, out: ShellAnalysis, depth: number): Promise<void> {
@@ -163,7 +177,7 @@ async function command(
   depth: number,
   source = node.text
 ): Promise<void> {
-  const simple: SimpleCommand = { argv: [], concerns: [], source }
+  const simple: SimpleCommand = { argv: [], concerns: [], uncovered: [], source }
   for (const child of node.namedChildren) {
     if (!child) continue
     if (child.type === 'variable_assignment') {
@@ -182,23 +196,57 @@ async function command(
   }
   for (const word of trailing) await argument(word, simple, out, depth)
 
-  const name = simple.argv[0]
   const changed = commandChangesEnvironment(simple.argv, simple.source)
   if (changed) out.concerns.push(changed)
   const evaluated = commandEvaluatesArithmetic(simple.argv, simple.source)
   if (evaluated) out.concerns.push(evaluated)
   if (changesFolder(simple.argv)) out.changesFolder = true
+
+  // Judged as what really runs, behind `nohup`, `env`, `builtin`, `xargs` and the like.
+  const inner = unwrap(simple.argv)
+  simple.concerns.push(...inner.concerns)
+  const name = inner.argv[0]
   if (!name?.known) {
     simple.concerns.push('the command name is an expansion, so what runs is not known')
-  } else if (UNRESOLVABLE_BUILTINS.has(name.text)) {
-    simple.concerns.push(`\`${name.text}\` runs code that the rule cannot see`)
-  } else if (SHELLS.has(baseName(name.text)) && (await nestedShell(simple, out, depth))) {
+    out.commands.push(simple)
+    return
+  }
+  const builtin = codeBuiltin(inner.argv)
+  if (builtin) simple.concerns.push(builtin)
+  options(inner.argv, simple, out)
+  const shell = programName(name.text)
+  if (OTHER_SHELLS.has(shell)) {
+    simple.concerns.push(
+      `\`${name.text}\` runs a script in a shell whose syntax the judge does not parse as bash`
+    )
+  } else if (SHELLS.has(shell) && (await nestedShell(inner.argv, simple, out, depth))) {
     // The shell itself only runs its literal script, whose commands are now judged instead;
-    // what was said of the shell (a risky variable before it) still stands.
+    // what was said of the shell (a risky variable before it) still stands. A wrapper a rule
+    // must name (`sudo bash -c …`) is still judged as a command of its own.
     out.concerns.push(...simple.concerns)
+    if (inner.ruled !== inner.argv) out.commands.push({ ...simple, concerns: [], uncovered: [] })
     return
   }
   out.commands.push(simple)
+}
+
+/**
+ * The options of the program that runs which no rule for it covers (see program-options.ts): a
+ * write to a path it names is judged like a redirection; anything else leaves the command to the
+ * mode whatever the rules say (in a sandbox, it runs confined like any program the mode allows).
+ */
+function options(argv: readonly Token[], simple: SimpleCommand, out: ShellAnalysis): void {
+  const program = argv[0]?.known ? argv[0].text : ''
+  for (const found of optionFindings(argv)) {
+    const source = `${programName(program)} ${found.option}`
+    if (found.writes) {
+      out.redirections.push({ source, target: found.writes, access: 'write' })
+    } else {
+      simple.uncovered.push(
+        `in \`${shortSource(simple.source)}\`, \`${found.option}\` ${found.why}, which no rule for ${programName(program)} covers`
+      )
+    }
+  }
 }
 
 async function argument(
@@ -224,18 +272,32 @@ function changesFolder(argv: readonly Token[]): boolean {
 /**
  * `bash -c 'literal'` runs its script: its commands are judged instead (true). A script file,
  * standard input or a dynamic script cannot be seen, which is a concern on the shell (false).
+ * Options end at the first word that is not one; with `-c`, that word is the script.
  */
 async function nestedShell(
+  argv: readonly Token[],
   simple: SimpleCommand,
   out: ShellAnalysis,
   depth: number
 ): Promise<boolean> {
-  const flag = simple.argv.findIndex((t, i) => i > 0 && t.known && /^-\w*c\w*$/.test(t.text))
-  if (flag < 0) {
+  let command = false
+  let at = 1
+  for (; at < argv.length; at++) {
+    const word = argv[at]
+    if (!word?.known) break
+    if (word.text === '--' || word.text === '-') {
+      at++
+      break
+    }
+    if (!/^[-+]/.test(word.text)) break
+    if (/^[-+][oO]$|^--(rcfile|init-file)$/.test(word.text)) at++
+    else if (/^-[A-Za-z]*c/.test(word.text)) command = true
+  }
+  if (!command) {
     simple.concerns.push('a shell reading a script file or standard input runs unseen commands')
     return false
   }
-  const script = simple.argv[flag + 1]
+  const script = argv[at]
   if (!script?.known) {
     simple.concerns.push('`-c` is given a script that is not a literal string')
     return false
@@ -286,8 +348,4 @@ async function substitutions(node: Node, out: ShellAnalysis, depth: number): Pro
 
 function isNode(node: Node | null): node is Node {
   return node !== null
-}
-
-function baseName(command: string): string {
-  return command.slice(command.lastIndexOf('/') + 1)
 }
