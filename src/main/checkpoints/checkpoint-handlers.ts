@@ -9,6 +9,7 @@ import type { Session } from '../agent/session'
 import { transcriptKey } from '../agent/session'
 import { announceItem } from '../agent/turn-sink'
 import type { Checkpoints } from './checkpoints'
+import { notRestoredSentence } from './not-restored'
 
 type CheckpointCall =
   'checkpoints.status' | 'checkpoints.file' | 'checkpoints.plan' | 'checkpoints.restore'
@@ -60,13 +61,14 @@ export function checkpointHandlers(deps: CheckpointHandlerDeps): Pick<Handlers, 
           `these files changed since the agent's last checkpoint and would be replaced: ${plan.conflicts.join(', ')}. Confirm to replace them, or restore only the others.`
         )
       }
-      const { undo, changes } = await store.restore(checkpoint, files, sessionId)
+      const { undo, changes, notRestored } = await store.restore(checkpoint, files, sessionId)
       const item: TranscriptItem = {
         kind: 'restore',
         id: randomUUID(),
         to: checkpoint,
         undo: undo.id,
-        label,
+        // What was left as it is is said where the restore is shown, under its label.
+        label: notRestored.length > 0 ? `${label}. ${notRestoredSentence(notRestored)}` : label,
         changes,
         at: Date.now()
       }

@@ -18,7 +18,10 @@ export function byPath(list: NotCovered[]): NotCovered[] {
 }
 
 /** The changes to the files named (all when none are). */
-export function only(changes: FileChange[], files: readonly string[] | undefined): FileChange[] {
+export function only<T extends FileChange>(
+  changes: T[],
+  files: readonly string[] | undefined
+): T[] {
   if (!files) return changes
   const wanted = new Set(files.map(normalise))
   return changes.filter((change) => wanted.has(change.path))
@@ -59,6 +62,34 @@ export function parseNameStatus(out: string): FileChange[] {
     const file = parts[i + 1] ?? ''
     const change = status === 'A' ? 'created' : status === 'D' ? 'deleted' : 'changed'
     changes.push({ path: file, change })
+  }
+  return changes
+}
+
+/** A file change with what each side has there: a restore to the older writes that back. */
+export interface RawChange extends FileChange {
+  /** git's mode of the older side (`100644`, `100755`, `120000`; `000000` where it had none). */
+  mode: string
+  /** Its blob. */
+  oid: string
+  /** The mode and blob of the newer side (the folder before the restore). */
+  nowMode: string
+  nowOid: string
+}
+
+/**
+ * `git diff --raw -z --no-renames --no-abbrev`: `:<old mode> <new mode> <old oid> <new oid>
+ * <status>` and the path, each ended by a NUL. The older side is the checkpoint restored to.
+ */
+export function parseRaw(out: string): RawChange[] {
+  const parts = parseNul(out)
+  const changes: RawChange[] = []
+  for (let i = 0; i + 1 < parts.length; i += 2) {
+    const fields = (parts[i] ?? '').replace(/^:/, '').split(' ')
+    const [mode = '', nowMode = '', oid = '', nowOid = '', status = ''] = fields
+    const file = parts[i + 1] ?? ''
+    const change = status === 'A' ? 'created' : status === 'D' ? 'deleted' : 'changed'
+    changes.push({ path: file, change, mode, oid, nowMode, nowOid })
   }
   return changes
 }

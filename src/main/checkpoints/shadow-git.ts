@@ -34,12 +34,13 @@ export function shadowGit(
   return runGit(store, args, options) as Promise<string>
 }
 
-/** As shadowGit, for a file's bytes. */
+/** As shadowGit, for a file's bytes (or a batch of them, with `input` naming which). */
 export function shadowGitBytes(
   store: { gitDir: string; workspace: string; env?: NodeJS.ProcessEnv },
-  args: readonly string[]
+  args: readonly string[],
+  input?: string
 ): Promise<Buffer> {
-  return runGit(store, args, { binary: true }) as Promise<Buffer>
+  return runGit(store, args, { binary: true, input }) as Promise<Buffer>
 }
 
 function runGit(

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { FileChange } from '../../shared/checkpoints'
-import { parseEntry, parseNameStatus, splitOnce } from './shadow-format'
+import { parseEntry, parseNameStatus, parseRaw, splitOnce, type RawChange } from './shadow-format'
 import type { GitRun } from './shadow-git'
 import type { Checkpoint } from './shadow-types'
 
@@ -80,12 +80,14 @@ export class ShadowQueries {
   }
 
   /**
-   * The files that differ between a commit and the store's index. It only reads the index (no
-   * lock), so it runs beside the write-tree that makes a checkpoint of that index.
+   * The files that differ between checkpoint `from` and `to` (default: the store's index), each
+   * with its mode and blob at `from`: what a restore to `from` writes back. Of the index it only
+   * reads (no lock), so it runs beside the write-tree that makes a checkpoint of that index.
    */
-  async changesToIndex(from: string): Promise<FileChange[]> {
-    const out = await this.git(['diff', '--cached', '--name-status', '-z', '--no-renames', from])
-    return parseNameStatus(out)
+  async restoreChanges(from: string, to?: string): Promise<RawChange[]> {
+    const args = ['diff', '--raw', '-z', '--no-renames', '--no-abbrev']
+    const out = await this.git(to ? [...args, from, to] : [...args, '--cached', from])
+    return parseRaw(out)
   }
 
   /** The commit a ref names, or null when it names none. */

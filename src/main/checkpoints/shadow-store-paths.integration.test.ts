@@ -129,10 +129,24 @@ describe('links and paths out of the folder', () => {
       sorted(['README.md', 'big-link', 'dir', 'escape', 'link.txt', 'src/a.txt'])
     )
 
-    await f.store.restore(first.id, ['dir/a.txt', 'link.txt'])
+    // The link standing for the folder is neither followed nor replaced unasked: the file under
+    // it is left, with why and what to do.
+    const some = await f.store.restore(first.id, ['dir/a.txt', 'link.txt'])
     expect(fingerprint(outside)).toEqual(untouched)
     expect(await f.read('link.txt')).toBe('inside\n')
     expect(lstatSync(path.join(f.workspace, 'link.txt')).isSymbolicLink()).toBe(false)
+    expect(some.changes).toEqual([{ path: 'link.txt', change: 'changed' }])
+    expect(some.notRestored).toEqual([
+      {
+        path: 'dir/a.txt',
+        why: expect.stringMatching(/`dir` is a link now.*restore `dir` as well/)
+      }
+    ])
+    expect(lstatSync(path.join(f.workspace, 'dir')).isSymbolicLink()).toBe(true)
+    // Restored with it, the link goes and the folder comes back.
+    const both = await f.store.restore(first.id, ['dir', 'dir/a.txt'])
+    expect(both.notRestored).toEqual([])
+    expect(fingerprint(outside)).toEqual(untouched)
     expect(await f.read('dir/a.txt')).toBe('v1\n')
     expect(lstatSync(path.join(f.workspace, 'dir')).isSymbolicLink()).toBe(false)
 

@@ -9,10 +9,11 @@ import {
   looseObjectBytes,
   normalise,
   only,
-  removeStaleLocks
+  removeStaleLocks,
+  type RawChange
 } from './shadow-format'
 import { GitFailure, shadowGit, shadowGitBytes, type GitRun } from './shadow-git'
-import { putBackFiles, restorable } from './restore-files'
+import { checkpointFirst, putBackFiles, restorable, type RestoreIo } from './restore-files'
 import { CheckpointCommits } from './shadow-commits'
 import { LATEST, ShadowQueries } from './shadow-queries'
 import { ignoredFiles, stageFiles, stageFolder, type Staging } from './shadow-stage'
@@ -151,8 +152,10 @@ export class ShadowStore {
 
   /**
    * Puts the folder's files (or only `files`) back as they were at `id`: changed ones rewritten,
-   * created ones removed, deleted ones brought back. The state before is checkpointed first, so
-   * the restore can itself be undone by restoring that one.
+   * created ones removed, deleted ones brought back, each through the jail's descriptor walk
+   * (see putBackFiles). The state before is checkpointed first, so the restore can itself be
+   * undone by restoring that one; a file it could not put back (a link where a folder was, a
+   * folder swapped while it worked) is left as it is and named in `notRestored`.
    */
   async restore(
     id: string,
@@ -166,32 +169,32 @@ export class ShadowStore {
       // staged, what the restore changes (read from the index while its tree is written).
       const target = this.commits.treeOf(id)
       target.catch(() => undefined)
-      let listed: Promise<FileChange[]> | null = null
+      let listed: Promise<RawChange[]> | null = null
       const staged = (): void => {
-        listed = this.queries.changesToIndex(id)
+        listed = this.queries.restoreChanges(id)
         listed.catch(() => undefined)
       }
       // Only the files restored need their state kept for the undo (which restores only those).
-      const undo = files
-        ? await this.takeOf(files.map(normalise), reason, sessionId, staged)
-        : await this.takeNow(reason, sessionId, staged)
-      const differences = await (listed ?? this.queries.changes(id, undo.id))
+      const undo = await checkpointFirst(() =>
+        files
+          ? this.takeOf(files.map(normalise), reason, sessionId, staged)
+          : this.takeNow(reason, sessionId, staged)
+      )
+      const differences = await (listed ?? this.queries.restoreChanges(id, undo.id))
       const skipped = this.skipped ?? new Map<string, string>()
       const changes = await restorable(this.workspace, skipped, only(differences, files))
       const base = await this.commits.baseOf(undo)
-      const tree = changes.length === differences.length ? await target : null
-      const created = changes.filter((c) => c.change === 'created').map((c) => c.path)
-      const back = changes.filter((c) => c.change !== 'created').map((c) => c.path)
-      const putBack = putBackFiles(this.staging(), id, created, back)
+      const created = changes.filter((c) => c.change === 'created')
+      const back = changes.filter((c) => c.change !== 'created')
+      const { done, notRestored } = await putBackFiles(this.restoring(), created, back)
       const message = `restored ${id.slice(0, 12)}`
       // The restored state is named the newest only once its files are back.
-      await Promise.all([
-        putBack,
-        tree
-          ? this.commits.commitTree(tree, message, sessionId, base, [], putBack)
-          : putBack.then(() => this.commitIndex(message, sessionId, undo, []))
-      ])
-      return { undo, changes }
+      if (notRestored.length === 0 && changes.length === differences.length) {
+        await this.commits.commitTree(await target, message, sessionId, base, [])
+      } else {
+        await this.commitIndex(message, sessionId, undo, [])
+      }
+      return { undo, changes: done, notRestored }
     })
   }
 
@@ -338,6 +341,15 @@ export class ShadowStore {
     this.skipped = skipped
     await writeLeftOut(this.skippedFile(), skipped)
     return [...this.notCoveredNow(), ...unreadable]
+  }
+
+  private restoring(): RestoreIo {
+    return {
+      workspace: this.workspace,
+      maxFileBytes: this.maxFileBytes,
+      git: (args, options) => this.git(args, options),
+      gitBytes: (args, input) => shadowGitBytes(this, args, input)
+    }
   }
 
   private staging(): Staging {

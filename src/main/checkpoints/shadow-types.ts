@@ -32,7 +32,19 @@ export interface FolderPlan {
 export interface Restored {
   /** The checkpoint of the folder as it was just before: restoring it undoes this restore. */
   undo: TakenCheckpoint
+  /** What the restore changed: the files it put back, removed or brought back. */
   changes: FileChange[]
+  /**
+   * Files it should have put back but left as they are, with why: a link where a folder was, a
+   * folder that changed while it was being restored, a file made meanwhile. Empty when all went.
+   */
+  notRestored: NotRestored[]
+}
+
+/** A file a restore left as it is, and why, in words for the person. */
+export interface NotRestored {
+  path: string
+  why: string
 }
 
 export interface ShadowStoreOptions {
