@@ -6,6 +6,13 @@ import { WebSocketServer, type RawData, type WebSocket } from 'ws'
 import { openConnection } from '../rpc/connection'
 import type { EventHub } from '../events/event-hub'
 import type { Router } from '../rpc/router'
+import {
+  applyLimits,
+  connectionBudget,
+  defaultLimits,
+  serverOptions,
+  type ServerLimits
+} from './connection-budget'
 import { rateLimitedLog, type ServerLog } from './server-log'
 import { describeTarget, serveStatic } from './static-files'
 
@@ -19,6 +26,8 @@ export interface BrowserServerOptions {
   token?: string
   /** Where bad requests and frames are reported, rate-limited; console.warn unless told. */
   log?: ServerLog
+  /** Caps and timeouts per connection (tests shorten them); `defaultLimits` unless told. */
+  limits?: Partial<ServerLimits>
 }
 
 export interface BrowserServer {
@@ -49,13 +58,17 @@ function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
 }
 
-/** Ends a socket that asked to upgrade with a plain HTTP answer, once, whatever its state. */
-function refuse(socket: Duplex, status: number, text: string): void {
+/**
+ * Ends a socket with a plain HTTP answer, once, whatever its state. A peer that does not read
+ * even that is dropped after `graceMs`: Node's own idle timeout no longer watches an upgrade.
+ */
+function refuse(socket: Duplex, status: number, text: string, graceMs: number): void {
   if (!socket.writable) {
     socket.destroy()
     return
   }
   const reason = http.STATUS_CODES[status] ?? 'Error'
+  if ('setTimeout' in socket) (socket as Socket).setTimeout(graceMs, () => socket.destroy())
   socket.end(
     `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\n` +
       `Content-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(text)}\r\n` +
@@ -82,17 +95,24 @@ function frameText(data: RawData): string {
  * request must name this server as its Host, so neither another site nor a rebinding DNS name
  * can drive the agent. Any page can still send us bytes, so nothing a request or a frame holds
  * may end the process: each failure is answered (400, or a WebSocket close code) and logged.
+ * Nor may it make the server hold more than a bounded amount for it (connection-budget.ts): a
+ * connection without the token gets one request, every file is streamed under backpressure, and
+ * a peer that stops reading or sending is dropped after a timeout.
  */
 export async function startBrowserServer(options: BrowserServerOptions): Promise<BrowserServer> {
   const token = options.token ?? randomBytes(24).toString('base64url')
   let port = 0
   const allowedHosts = (): string[] => [`${HOST}:${port}`, `localhost:${port}`]
   const { log, flush } = rateLimitedLog(options.log ?? ((line) => console.warn(line)))
+  const limits: ServerLimits = { ...defaultLimits, ...options.limits }
+  const budget = connectionBudget(limits, log)
 
-  const server = http.createServer((req, res) => {
+  const server = http.createServer(serverOptions(limits), (req, res) => {
     res.on('error', (error) => log(`response to ${describeTarget(req.url)}: ${errorText(error)}`))
     try {
-      if (!allowedHosts().includes(req.headers.host ?? '')) {
+      const okHost = allowedHosts().includes(req.headers.host ?? '')
+      if (!budget.admit(req, res, okHost && showsToken(req.url, token))) return
+      if (!okHost) {
         res.writeHead(421, { 'content-type': 'text/plain' }).end('Misdirected request')
         return
       }
@@ -103,23 +123,35 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
       res.end()
     }
   })
+  applyLimits(server, limits)
   server.on('clientError', (error, socket) => {
     const code = errorCode(error)
-    // A peer hanging up mid-request is not a malformed request: nothing to answer or log.
-    if (code === 'ECONNRESET' || !socket.writable) {
+    // A peer hanging up mid-request is not a malformed request: nothing to answer or log. Nor
+    // can an answer be written into the middle of another one still on its way.
+    if (code === 'ECONNRESET' || !socket.writable || budget.busy(socket)) {
       socket.destroy()
       return
     }
     const status = clientErrorStatus(code)
+    if (status === 408) {
+      log('a request did not arrive within its timeout: answered 408')
+      refuse(
+        socket,
+        408,
+        'Request timeout: the request took too long to arrive',
+        limits.idleTimeoutMs
+      )
+      return
+    }
     log(`malformed request (${code}): answered ${status}`)
-    refuse(socket, status, 'Bad request: the request could not be parsed')
+    refuse(socket, status, 'Bad request: the request could not be parsed', limits.idleTimeoutMs)
   })
 
   const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES })
   sockets.on('error', (error) => log(`socket server: ${errorText(error)}`))
   sockets.on('wsClientError', (error, socket) => {
     log(`refused an upgrade: ${errorText(error)}`)
-    refuse(socket, 400, `Bad request: ${errorText(error)}`)
+    refuse(socket, 400, `Bad request: ${errorText(error)}`, limits.idleTimeoutMs)
   })
   let nextConnection = 1
 
@@ -127,6 +159,11 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
     // Node hands the socket over bare: without this, a peer that resets it mid-answer would
     // raise an 'error' nobody hears, and that ends the process.
     socket.on('error', () => socket.destroy())
+    // An upgrade pipelined behind requests would take the socket from under their answers.
+    if (!budget.mayUpgrade(socket)) {
+      socket.destroy()
+      return
+    }
     try {
       const url = new URL(req.url ?? '/', `http://${HOST}`)
       const origin = req.headers.origin ?? ''
@@ -138,13 +175,18 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
         !okHost ||
         !sameToken(url.searchParams.get('token'), token)
       ) {
-        socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n')
+        refuse(socket, 403, 'Forbidden', limits.idleTimeoutMs)
         return
       }
       sockets.handleUpgrade(req, socket, head, (ws) => attach(ws, `ws:${nextConnection++}`))
     } catch (error) {
       log(`upgrade ${describeTarget(req.url)} failed: ${errorText(error)}`)
-      refuse(socket, 400, 'Bad request: the upgrade request could not be read')
+      refuse(
+        socket,
+        400,
+        'Bad request: the upgrade request could not be read',
+        limits.idleTimeoutMs
+      )
     }
   })
 
@@ -207,6 +249,15 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
         server.closeAllConnections()
         flush()
       })
+  }
+}
+
+/** Whether a request target carries the token (the page's own address does). */
+function showsToken(target: string | undefined, token: string): boolean {
+  try {
+    return sameToken(new URL(target ?? '/', `http://${HOST}`).searchParams.get('token'), token)
+  } catch {
+    return false
   }
 }
 

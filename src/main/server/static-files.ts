@@ -1,6 +1,7 @@
-import { readFile } from 'node:fs/promises'
+import { open, type FileHandle } from 'node:fs/promises'
 import type http from 'node:http'
 import path from 'node:path'
+import { pipeline } from 'node:stream/promises'
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -34,6 +35,13 @@ export function resolveTarget(root: string, target: string): Target {
   return { ok: true, file, relative }
 }
 
+/**
+ * How much of a file is read ahead of the socket. A file is streamed, and its next chunk read only
+ * once the socket has taken the last (`write()` returning false waits for 'drain'), so a reader
+ * that stops costs us this chunk and the socket's buffer, never the file.
+ */
+export const CHUNK_BYTES = 64 * 1024
+
 function plain(res: http.ServerResponse, status: number, text: string): void {
   res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' }).end(text)
 }
@@ -64,19 +72,18 @@ export async function serveStatic(
       plain(res, 400, 'Bad request: the path is not a valid URL path')
       return
     }
-    let body: Buffer
+    let file: FileHandle
     try {
-      body = await readFile(target.file)
+      file = await open(target.file, 'r')
     } catch {
       plain(res, 404, 'Not found')
       return
     }
-    res.writeHead(200, {
-      'content-type': contentTypes[path.extname(target.file)] ?? 'application/octet-stream',
-      'x-content-type-options': 'nosniff',
-      'cache-control': target.relative === 'index.html' ? 'no-store' : 'max-age=3600'
-    })
-    res.end(req.method === 'HEAD' ? undefined : body)
+    try {
+      await sendFile(file, target, req, res)
+    } finally {
+      await file.close().catch(() => undefined)
+    }
   } catch (error) {
     report(`request ${describeTarget(req.url)} failed: ${String(error)}`)
     try {
@@ -86,6 +93,52 @@ export async function serveStatic(
       res.destroy()
     }
   }
+}
+
+async function sendFile(
+  file: FileHandle,
+  target: { file: string; relative: string },
+  req: http.IncomingMessage,
+  res: http.ServerResponse
+): Promise<void> {
+  const stats = await file.stat()
+  if (!stats.isFile()) {
+    plain(res, 404, 'Not found')
+    return
+  }
+  // The peer may have gone while the file opened; nothing is read for it then.
+  const socket = req.socket
+  if (res.destroyed || socket.destroyed) return
+  res.writeHead(200, {
+    'content-type': contentTypes[path.extname(target.file)] ?? 'application/octet-stream',
+    'content-length': stats.size,
+    'x-content-type-options': 'nosniff',
+    'cache-control': target.relative === 'index.html' ? 'no-store' : 'max-age=3600'
+  })
+  if (req.method === 'HEAD') {
+    res.end()
+    return
+  }
+  const chunks = file.createReadStream({ highWaterMark: CHUNK_BYTES, autoClose: false })
+  // A response queued behind another (pipelined) hears nothing when its socket closes, and would
+  // wait for a drain forever, holding the file open: the socket's close ends it too.
+  const stop = (): void => {
+    chunks.destroy()
+  }
+  socket.once('close', stop)
+  try {
+    await pipeline(chunks, res)
+  } catch (error) {
+    // The peer leaving, or being closed for not reading, is no failure of ours to report.
+    if (!socket.destroyed || !peerGone(error)) throw error
+  } finally {
+    socket.off('close', stop)
+  }
+}
+
+function peerGone(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code
+  return code === 'ERR_STREAM_PREMATURE_CLOSE' || code === 'EPIPE' || code === 'ECONNRESET'
 }
 
 /** A request target short and printable enough for one log line. */
