@@ -180,6 +180,12 @@ export const toolOutputSchema = z.object({
   content: z.array(contentBlockSchema),
   isError: z.boolean(),
   external: z.boolean(),
+  /**
+   * The result carries untrusted input that its tool could only know of once it read it: a note,
+   * skill or session written in a conversation that held some (see shared/provenance.ts). The
+   * call's capabilities widen by it after it ran, so its card and the session's taint go by it.
+   */
+  untrustedInput: z.boolean().optional(),
   /** Structured form for the window (diff, image, file list, matches); not sent to the model. */
   display: toolDisplaySchema.optional(),
   /** Set when the output was cut to the turn's budget; the last text block is then the marker. */

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { provenanceSchema } from './provenance'
 
 /** `project`: one project folder's memories. `user`: the user model, shared by every project. */
 export const memoryScopeSchema = z.enum(['project', 'user'])
@@ -20,7 +21,9 @@ export const memoryEntrySchema = z.object({
   updatedAt: z.number(),
   /** The kind of the latest revision, and the session that made it (null: a person, here). */
   lastKind: memoryRevisionKindSchema,
-  sessionId: z.string().nullable()
+  sessionId: z.string().nullable(),
+  /** Where the current content came from: reading untrusted content is untrusted input. */
+  provenance: provenanceSchema
 })
 export type MemoryEntry = z.infer<typeof memoryEntrySchema>
 
@@ -40,7 +43,9 @@ export const memoryRevisionSchema = z.object({
   /** The state the revision left: null when it left nothing. */
   content: z.string().nullable(),
   sessionId: z.string().nullable(),
-  at: z.number()
+  at: z.number(),
+  /** Where the content it left came from (an undo's: the words it brought back, and its own). */
+  provenance: provenanceSchema
 })
 export type MemoryRevision = z.infer<typeof memoryRevisionSchema>
 

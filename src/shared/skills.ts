@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { provenanceSchema } from './provenance'
 
 /**
  * Where a skill or command file was found, in the order a name clash is won: a folder the
@@ -16,7 +17,9 @@ export const skillViewSchema = z.object({
   origin: skillOriginSchema,
   /** The SKILL.md file. */
   path: z.string(),
-  error: z.string().nullable()
+  error: z.string().nullable(),
+  /** Set when it was written in a conversation that held untrusted input: loading it is such. */
+  provenance: provenanceSchema.optional()
 })
 export type SkillView = z.infer<typeof skillViewSchema>
 
@@ -35,7 +38,9 @@ export const skillDraftViewSchema = z.object({
   /** Why it cannot be activated as it stands (malformed, or its name is taken); null if it can. */
   problem: z.string().nullable(),
   /** Activating it replaces the learned skill of the same name. */
-  replaces: z.boolean()
+  replaces: z.boolean(),
+  /** Set when SkillDraft wrote it in a conversation that held untrusted input; activation keeps it. */
+  provenance: provenanceSchema.optional()
 })
 export type SkillDraftView = z.infer<typeof skillDraftViewSchema>
 

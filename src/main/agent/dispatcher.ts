@@ -9,7 +9,7 @@ import {
   type ToolContext,
   type ToolOutput
 } from '../tools/tool'
-import { inUntrustedFolder } from './folder-content'
+import { inUntrustedFolder, judgedInUntrustedFolder } from './folder-content'
 import { cutOutput, shareBudget, textBytes, type OutputBudget } from './output-budget'
 import { parseToolInput } from './tool-input'
 
@@ -192,7 +192,11 @@ async function prepare(
   // Widened here, so the gate, the card and the session's taint all go by the same capabilities.
   const capabilities = deps.untrustedFolder ? inUntrustedFolder(tool, own) : own
   if (capabilities !== tool.capabilities) view.capabilities = { ...capabilities }
-  const judged = capabilities !== tool.capabilities ? { ...tool, capabilities } : tool
+  const judged = deps.untrustedFolder
+    ? judgedInUntrustedFolder(tool, capabilities)
+    : capabilities !== tool.capabilities
+      ? { ...tool, capabilities }
+      : tool
   // The gate asks the same question of the same input, so card, gate and batching agree.
   const readOnly = isReadOnlyCall(tool, parsed.value)
   view.readOnly = readOnly
@@ -287,6 +291,11 @@ async function execute(
     item.output = errorOutput(`${tool.name} failed: ${message}`)
   }
   view.endedAt = now()
+  // What the tool read said it was untrusted (a note written in a conversation that held such
+  // input): the call counts as untrusted input from here on, for its card and the taint.
+  if (item.output.untrustedInput && view.capabilities && !view.capabilities.untrustedInput) {
+    view.capabilities = { ...view.capabilities, untrustedInput: true }
+  }
   if (!item.readOnly && deps.checkpoints) {
     const files = await deps.checkpoints.after(view)
     if (files) view.files = [files]

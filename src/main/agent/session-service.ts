@@ -215,6 +215,18 @@ export class SessionService {
     return session
   }
 
+  /**
+   * Untrusted input comes in with the person's next message: a `/skill` written in a conversation
+   * that held some is expanded into it. Marked before the turn starts, so its first call is
+   * judged with it.
+   */
+  admitUntrusted(sessionId: string): void {
+    const session = this.get(sessionId)
+    if (session.taint.untrustedInput) return
+    session.taint = { ...session.taint, untrustedInput: true }
+    this.services.hub.emit('session.updated', session.summary())
+  }
+
   /** Starts a turn and returns at once; progress arrives as events. */
   async send(
     sessionId: string,

@@ -14,15 +14,18 @@ export async function callOnce(
   input: string
 ): Promise<DispatchResult> {
   const { catalog, gate } = await turns.forCall(workspace)
+  const jail = new PathJail(workspace)
   const [result] = await dispatch([{ id: 'cli-call', name, input }], {
     sessionId: 'cli',
     catalog,
     gate,
     context: {
       sessionId: 'cli',
-      jail: new PathJail(workspace),
+      jail,
       reads: new ReadVersions(),
-      signal: new AbortController().signal
+      signal: new AbortController().signal,
+      // The input is the command line's own: a person's, or their script's.
+      provenance: () => ({ trust: 'trusted', sessionId: 'cli', folder: jail.root })
     },
     onUpdate: () => undefined
   })

@@ -101,7 +101,8 @@ export function turnHandlers(deps: TurnHandlerDeps): Pick<Handlers, TurnCall> {
           )
         : []
       const expanded = await expandMessage(workspace, deps.userDir, text, deps.launchPlaces)
-      return { turnId: await sessions.send(sessionId, expanded, checked) }
+      if (expanded.provenance) sessions.admitUntrusted(sessionId)
+      return { turnId: await sessions.send(sessionId, expanded.text, checked) }
     },
     // An edit is sent as a message is: the settings checked and a `/command` expanded.
     'session.edit': async ({ sessionId, itemKey, text }) => {
@@ -109,7 +110,8 @@ export function turnHandlers(deps: TurnHandlerDeps): Pick<Handlers, TurnCall> {
       const health = await settingsHealth(settings, deps.projectSettings, workspace, true)
       if (health.blocked) throw new RpcError('conflict', blockedMessage(health))
       const expanded = await expandMessage(workspace, deps.userDir, text, deps.launchPlaces)
-      return { turnId: await sessions.edit(sessionId, itemKey, expanded) }
+      if (expanded.provenance) sessions.admitUntrusted(sessionId)
+      return { turnId: await sessions.edit(sessionId, itemKey, expanded.text) }
     },
     'session.selectBranch': async ({ sessionId, itemKey }) =>
       sessions.selectBranch(sessionId, itemKey).summary(),

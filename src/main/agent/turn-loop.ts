@@ -11,6 +11,7 @@ import { planEcho } from '../tools/todo/todo-board'
 import { todoTool } from '../tools/todo/todo'
 import { dispatch, TurnStop, type DispatchDeps, type DispatchResult } from './dispatcher'
 import { widen } from '../gate/taint'
+import { sessionProvenance } from './folder-content'
 import type { Session } from './session'
 import type { TurnSink } from './turn-sink'
 import { compactHistory } from './compaction'
@@ -233,6 +234,7 @@ export async function runTurn(
           signal,
           todos: session.todos,
           skills: session.skills,
+          provenance: () => sessionProvenance(session),
           modelSupportsImages: deps.modelSupportsImages,
           requestCompaction: () => {
             compactRequested = true

@@ -1,5 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
+import type { Provenance } from '../../shared/provenance'
 import type { CommandView, SkillOrigin } from '../../shared/skills'
 import { parseFrontMatter } from './front-matter'
 import type { Skill } from './skills'
@@ -17,6 +18,8 @@ export const builtinCommands: readonly CommandView[] = [
 export interface CommandEntry {
   view: CommandView
   body: string
+  /** A skill's, when it was written in a conversation that held untrusted input. */
+  provenance?: Provenance
 }
 
 export interface CommandSet {
@@ -104,7 +107,8 @@ export async function loadCommands(
         origin: skill.origin,
         path: skill.path
       },
-      body: skill.body
+      body: skill.body,
+      ...(skill.provenance ? { provenance: skill.provenance } : {})
     })
   }
   return { commands, problems }
@@ -136,13 +140,19 @@ export function firstLine(body: string): string {
  * placeholder and something was given). Anything else, built-ins included, is sent as written.
  */
 export function expandCommand(text: string, commands: readonly CommandEntry[]): string {
+  const entry = commandOf(text, commands)
   const match = /^\/([^\s/]+)(?:[ \t]+([\s\S]*)|\s*)$/.exec(text.trim())
-  if (!match) return text
-  const entry = commands.find((c) => c.view.name === match[1] && c.view.kind !== 'builtin')
-  if (!entry) return text
+  if (!entry || !match) return text
   const args = (match[2] ?? '').trim()
   if (entry.body.includes('$ARGUMENTS')) return entry.body.split('$ARGUMENTS').join(args)
   return args ? `${entry.body}\n\n${args}` : entry.body
+}
+
+/** The command file or skill a message `/name …` expands, or null when it expands none. */
+export function commandOf(text: string, commands: readonly CommandEntry[]): CommandEntry | null {
+  const match = /^\/([^\s/]+)(?:[ \t]+[\s\S]*|\s*)$/.exec(text.trim())
+  if (!match) return null
+  return commands.find((c) => c.view.name === match[1] && c.view.kind !== 'builtin') ?? null
 }
 
 function builtin(name: string, description: string): CommandView {

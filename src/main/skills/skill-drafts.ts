@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto'
 import path from 'node:path'
 import { stringify } from 'yaml'
+import type { Provenance } from '../../shared/provenance'
 import type { SkillDraftView, SkillOrigin, SkillView } from '../../shared/skills'
 import type { JailedDir } from '../workspace/jailed-dir'
 import { writeFileAtomicIn } from '../workspace/atomic-write'
 import { parseFrontMatter } from './front-matter'
 import { openProjectDir, readSmallFile, SkillFolderError } from './project-dir'
+import { PROVENANCE_KEY, provenanceFrontMatter } from './skill-provenance'
 import {
   LEARNED_SKILLS_DIR,
   MAX_SKILL_BYTES,
@@ -29,14 +31,30 @@ export interface SkillText {
   name: string
   description: string
   body: string
+  /** Where it was written, when that was a conversation that held untrusted input. */
+  provenance?: Provenance
 }
 
-/** The only front-matter keys a draft keeps when it is activated. */
-const KEPT_KEYS = new Set(['name', 'description'])
+/**
+ * The only front-matter keys a draft keeps when it is activated: `provenance` too, as it can only
+ * take trust away (see skill-provenance.ts).
+ */
+const KEPT_KEYS = new Set(['name', 'description', PROVENANCE_KEY])
 
-/** The SKILL.md of a draft or a learned skill: `name` and `description`, then the instructions. */
+/**
+ * The SKILL.md of a draft or a learned skill: `name`, `description` and, for one written in a
+ * conversation that held untrusted input, its `provenance`; then the instructions.
+ */
 export function skillFileText(skill: SkillText): string {
-  const front = stringify({ name: skill.name, description: skill.description }, { lineWidth: 0 })
+  const provenance = provenanceFrontMatter(skill.provenance)
+  const front = stringify(
+    {
+      name: skill.name,
+      description: skill.description,
+      ...(provenance ? { [PROVENANCE_KEY]: provenance } : {})
+    },
+    { lineWidth: 0 }
+  )
   return `---\n${front}---\n\n${skill.body.trim()}\n`
 }
 
@@ -197,7 +215,8 @@ function inspect(draft: Draft, views: readonly SkillView[]): SkillDraftView {
     skill.name !== draft.name
       ? `its front matter names it "${skill.name}" but its folder is "${draft.name}"; make them the same`
       : nameTakenBy(skill.name, views)
-  return { ...base, description: skill.description, dropped, problem }
+  const provenance = skill.provenance ? { provenance: skill.provenance } : {}
+  return { ...base, description: skill.description, dropped, problem, ...provenance }
 }
 
 type Found = { ok: true; draft: Draft } | { ok: false; error: string }

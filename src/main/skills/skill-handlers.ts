@@ -1,5 +1,6 @@
 import type { Handlers } from '../../shared/contract/handlers'
-import { expandCommand, loadCommands, type CommandPlaces } from './commands'
+import type { Provenance } from '../../shared/provenance'
+import { commandOf, expandCommand, loadCommands, type CommandPlaces } from './commands'
 import { loadInstructions } from './instructions'
 import { activateDraft, deleteDraft, listDrafts } from './skill-drafts'
 import { scanSkills } from './skills'
@@ -62,15 +63,25 @@ export function skillHandlers(deps: SkillHandlerDeps): SkillCalls {
   }
 }
 
+/**
+ * A message as it will be sent, and where its words came from when that makes it untrusted
+ * input: a `/skill` written in a conversation that held some (see skill-provenance.ts).
+ */
+export interface ExpandedMessage {
+  text: string
+  provenance: Provenance | null
+}
+
 /** A message as it will be sent: a `/command args` of a command file or skill expanded. */
 export async function expandMessage(
   workspace: string,
   userDir: string,
   text: string,
   launch: LaunchPlaces = {}
-): Promise<string> {
-  if (!text.trimStart().startsWith('/')) return text
+): Promise<ExpandedMessage> {
+  if (!text.trimStart().startsWith('/')) return { text, provenance: null }
   const { skills } = await scanSkills(workspace, userDir, launch.operatorDirs)
   const { commands } = await loadCommands(workspace, userDir, skills, launch.commands)
-  return expandCommand(text, commands)
+  const entry = commandOf(text, commands)
+  return { text: expandCommand(text, commands), provenance: entry?.provenance ?? null }
 }

@@ -1,8 +1,10 @@
 import { constants } from 'node:fs'
 import { open, readdir } from 'node:fs/promises'
 import path from 'node:path'
+import type { Provenance } from '../../shared/provenance'
 import type { SkillOrigin, SkillView } from '../../shared/skills'
 import { parseFrontMatter } from './front-matter'
+import { provenanceOfSkill } from './skill-provenance'
 
 /** A skill that loaded cleanly: its instructions and the folder its other files live in. */
 export interface Skill {
@@ -14,6 +16,8 @@ export interface Skill {
   /** The skill's folder, readable by the model through the path jail. */
   dir: string
   body: string
+  /** Set when it was written in a conversation that held untrusted input (see skill-provenance). */
+  provenance?: Provenance
 }
 
 /** Where a skill is looked for: the person's folder and the folders the operator named. */
@@ -85,7 +89,8 @@ export async function scanSkills(
         description: result.ok ? result.description : '',
         origin: root.origin,
         path: file,
-        error: result.ok ? null : result.error
+        error: result.ok ? null : result.error,
+        ...(result.ok && result.provenance ? { provenance: result.provenance } : {})
       }
       if (result.ok) {
         // Told apart by case alone, a learned skill could still pass for another on a
@@ -137,11 +142,13 @@ async function readSkillFile(
 }
 
 type ReadSkill =
-  { ok: true; name: string; description: string; body: string } | { ok: false; error: string }
+  | { ok: true; name: string; description: string; body: string; provenance?: Provenance }
+  | { ok: false; error: string }
 
 /**
- * A SKILL.md's name, description and instructions; nothing else in its front matter is used, so
- * no key (`allowed-tools`, `paths`…) can give a skill anything.
+ * A SKILL.md's name, description and instructions, and its provenance when it says it is
+ * untrusted; nothing else in its front matter is used, so no key (`allowed-tools`, `paths`…) can
+ * give a skill anything, and `provenance` can only take trust away.
  */
 export function readSkill(source: string, folder: string): ReadSkill {
   const parsed = parseFrontMatter(source)
@@ -169,5 +176,12 @@ export function readSkill(source: string, folder: string): ReadSkill {
       error: 'the front matter needs a `description` saying when to use the skill'
     }
   }
-  return { ok: true, name: chosen, description: description.trim(), body: parsed.body.trim() }
+  const provenance = provenanceOfSkill(parsed.data)
+  return {
+    ok: true,
+    name: chosen,
+    description: description.trim(),
+    body: parsed.body.trim(),
+    ...(provenance ? { provenance } : {})
+  }
 }

@@ -1,13 +1,22 @@
 import { randomBytes } from 'node:crypto'
-import type {
-  MemoryDetail,
-  MemoryEntry,
-  MemoryRevision,
-  MemoryRevisionKind,
-  MemoryScope
-} from '../../shared/memory'
+import type { MemoryDetail, MemoryEntry, MemoryRevision, MemoryScope } from '../../shared/memory'
+import { isUntrusted, lessTrusted, type Provenance } from '../../shared/provenance'
 import type { StoreDatabase } from './database'
+import {
+  ENTRY_COLUMNS,
+  provenanceOf,
+  REVISION_COLUMNS,
+  toEntry,
+  toRevision,
+  writerOf,
+  type EntryRow,
+  type MemoryWriter,
+  type NewRevision,
+  type RevisionRow
+} from './memory-rows'
 import { rankMemories, type IdRange, type RankedRows } from './memory-search'
+
+export type { MemoryWriter } from './memory-rows'
 
 /** Whose memories: one project folder's (its canonical path), or the user model's. */
 export interface MemoryOwner {
@@ -36,8 +45,13 @@ export interface MemorySearch extends Omit<RankedRows, 'rows'> {
 
 export type RememberResult = {
   entry: MemoryEntry
-  /** `restored`: the entry held nothing (forgotten) and now holds this content. */
-  change: 'created' | 'updated' | 'restored' | 'unchanged'
+  /**
+   * `restored`: the entry held nothing (forgotten) and now holds this content. `vouched`: it held
+   * these very words, untrusted, and a conversation with no untrusted input wrote them again, so
+   * they are kept as that conversation's (it cannot have had them from the note, as reading it
+   * would have made it untrusted): how a person clears the mark of a note they recognise.
+   */
+  change: 'created' | 'updated' | 'restored' | 'unchanged' | 'vouched'
   previous: MemoryEntry | null
 }
 
@@ -53,29 +67,6 @@ export type MutationResult =
 
 export type MemoryListener = (owner: MemoryOwner, name: string) => void
 
-interface EntryRow {
-  id: number
-  scope: MemoryScope
-  name: string
-  version: string
-  content: string | null
-  created_at: number
-  updated_at: number
-  kind: MemoryRevisionKind
-  session_id: string | null
-}
-
-interface RevisionRow {
-  version: string
-  kind: MemoryRevisionKind
-  content: string | null
-  session_id: string | null
-  created_at: number
-}
-
-// Each entry's latest revision is the one whose version it carries (versions are unique).
-const ENTRY_COLUMNS = `e.id, o.scope, e.name, e.version, e.content, e.created_at, e.updated_at,
-  r.kind, r.session_id`
 const ENTRY_FROM = `memory_entries e
   JOIN memory_owners o ON o.id = e.owner_id
   JOIN memory_revisions r ON r.version = e.version`
@@ -109,12 +100,15 @@ export class MemoryStore {
     owner: MemoryOwner,
     name: string,
     content: string,
-    sessionId: string | null,
+    writer: MemoryWriter,
     now = Date.now()
   ): RememberResult {
+    const origin = writerOf(writer)
     const result = this.db.write((): RememberResult => {
       const before = this.row(owner, name)
-      if (before && before.content === content) {
+      const same = before !== undefined && before.content === content
+      const vouched = same && isUntrusted(provenanceOf(before)) && !isUntrusted(origin)
+      if (before && same && !vouched) {
         return { entry: toEntry(before), change: 'unchanged', previous: toEntry(before) }
       }
       const version = newVersion()
@@ -139,10 +133,16 @@ export class MemoryStore {
           )
           .run(id, ownerId, name, content, version, now, now)
       }
-      this.addRevision(id, version, 'remember', content, sessionId, now)
+      this.addRevision(id, version, { kind: 'remember', content, origin }, origin.sessionId, now)
       return {
         entry: this.current(owner, name),
-        change: !before ? 'created' : before.content === null ? 'restored' : 'updated',
+        change: !before
+          ? 'created'
+          : vouched
+            ? 'vouched'
+            : before.content === null
+              ? 'restored'
+              : 'updated',
         previous: before ? toEntry(before) : null
       }
     })
@@ -155,32 +155,35 @@ export class MemoryStore {
     owner: MemoryOwner,
     name: string,
     expectedVersion: string,
-    sessionId: string | null,
+    writer: MemoryWriter,
     now = Date.now()
   ): MutationResult {
-    return this.mutate(owner, name, expectedVersion, sessionId, now, (before) =>
-      before.content === null ? 'already-forgotten' : { kind: 'forget', content: null }
+    return this.mutate(owner, name, expectedVersion, writer, now, (before, origin) =>
+      before.content === null ? 'already-forgotten' : { kind: 'forget', content: null, origin }
     )
   }
 
   /**
    * Writes a revision restoring the state before the latest one: an update is rolled back, a
    * forget restored, a first remember leaves nothing, and an undo is itself undone (a redo).
+   * The words brought back keep where they came from, made no more trusted by the undo.
    */
   undo(
     owner: MemoryOwner,
     name: string,
     expectedVersion: string,
-    sessionId: string | null,
+    writer: MemoryWriter,
     now = Date.now()
   ): MutationResult {
-    return this.mutate(owner, name, expectedVersion, sessionId, now, (before) => {
+    return this.mutate(owner, name, expectedVersion, writer, now, (before, own) => {
       const prior = this.db
-        .prepare<[number], { content: string | null }>(
-          'SELECT content FROM memory_revisions WHERE entry_id = ? ORDER BY id DESC LIMIT 1 OFFSET 1'
+        .prepare<[number], RevisionRow>(
+          `SELECT ${REVISION_COLUMNS} FROM memory_revisions r
+           WHERE r.entry_id = ? ORDER BY r.id DESC LIMIT 1 OFFSET 1`
         )
         .get(before.id)
-      return { kind: 'undo', content: prior?.content ?? null }
+      const origin = prior ? lessTrusted(provenanceOf(prior), own) : own
+      return { kind: 'undo', content: prior?.content ?? null, origin }
     })
   }
 
@@ -223,8 +226,8 @@ export class MemoryStore {
     if (!row) return null
     const history = this.db
       .prepare<[number, number], RevisionRow>(
-        `SELECT version, kind, content, session_id, created_at FROM memory_revisions
-         WHERE entry_id = ? ORDER BY id DESC LIMIT ?`
+        `SELECT ${REVISION_COLUMNS} FROM memory_revisions r
+         WHERE r.entry_id = ? ORDER BY r.id DESC LIMIT ?`
       )
       .all(row.id, limit)
       .map(toRevision)
@@ -240,7 +243,7 @@ export class MemoryStore {
   origin(owner: MemoryOwner, name: string): MemoryRevision | null {
     const row = this.db
       .prepare<[MemoryScope, string, string], RevisionRow>(
-        `SELECT r.version, r.kind, r.content, r.session_id, r.created_at
+        `SELECT ${REVISION_COLUMNS}
          FROM memory_entries e
          JOIN memory_owners o ON o.id = e.owner_id
          JOIN memory_revisions r ON r.entry_id = e.id
@@ -254,13 +257,12 @@ export class MemoryStore {
     owner: MemoryOwner,
     name: string,
     expectedVersion: string,
-    sessionId: string | null,
+    writer: MemoryWriter,
     now: number,
-    /** The revision to write, or why there is none to write. */
-    next: (
-      before: EntryRow
-    ) => { kind: MemoryRevisionKind; content: string | null } | 'already-forgotten'
+    /** The revision to write, given the writer's provenance, or why there is none to write. */
+    next: (before: EntryRow, writer: Provenance) => NewRevision | 'already-forgotten'
   ): MutationResult {
+    const own = writerOf(writer)
     const result = this.db.write((): MutationResult => {
       const before = this.row(owner, name)
       if (!before) return { ok: false, reason: 'missing' }
@@ -272,13 +274,13 @@ export class MemoryStore {
           .get(expectedVersion, before.id)
         return { ok: false, reason: known ? 'stale' : 'unknown-version', current: toEntry(before) }
       }
-      const change = next(before)
+      const change = next(before, own)
       if (change === 'already-forgotten') {
         return { ok: false, reason: change, current: toEntry(before) }
       }
       const version = newVersion()
       this.setState(before.id, change.content, version, now)
-      this.addRevision(before.id, version, change.kind, change.content, sessionId, now)
+      this.addRevision(before.id, version, change, own.sessionId, now)
       return { ok: true, entry: this.current(owner, name), previous: toEntry(before) }
     })
     if (result.ok) this.changed(owner, name)
@@ -326,17 +328,27 @@ export class MemoryStore {
   private addRevision(
     id: number,
     version: string,
-    kind: MemoryRevisionKind,
-    content: string | null,
+    { kind, content, origin }: NewRevision,
     sessionId: string | null,
     now: number
   ): void {
     this.db
       .prepare(
-        `INSERT INTO memory_revisions (entry_id, version, kind, content, session_id, created_at)
-         VALUES (?, ?, ?, ?, ?, ?)`
+        `INSERT INTO memory_revisions (entry_id, version, kind, content, session_id, created_at,
+           trust, origin_session, origin_folder)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`
       )
-      .run(id, version, kind, content, sessionId, now)
+      .run(
+        id,
+        version,
+        kind,
+        content,
+        sessionId,
+        now,
+        origin.trust,
+        origin.sessionId,
+        origin.folder
+      )
   }
 
   private changed(owner: MemoryOwner, name: string): void {
@@ -355,28 +367,4 @@ function newVersion(): string {
 function idRange(ownerId: number): IdRange {
   const low = ownerId * BLOCK
   return { low, high: low + BLOCK - 1 }
-}
-
-function toEntry(row: EntryRow): MemoryEntry {
-  return {
-    scope: row.scope,
-    name: row.name,
-    version: row.version,
-    state: row.content === null ? 'forgotten' : 'live',
-    content: row.content,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    lastKind: row.kind,
-    sessionId: row.session_id
-  }
-}
-
-function toRevision(row: RevisionRow): MemoryRevision {
-  return {
-    version: row.version,
-    kind: row.kind,
-    content: row.content,
-    sessionId: row.session_id,
-    at: row.created_at
-  }
 }

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3'
+import { memoryProvenanceMigration } from './memory-provenance-migration'
 import { sessionLogMigration } from './session-log-migration'
 import { sessionsMigration } from './sessions-migration'
 import { sessionTurnMigration } from './session-turn-migration'
@@ -93,5 +94,6 @@ export const migrations: readonly Migration[] = [
   memory,
   sessionsMigration,
   sessionLogMigration,
-  sessionTurnMigration
+  sessionTurnMigration,
+  memoryProvenanceMigration
 ]

@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import type { Capabilities, ContentBlock, ToolDisplay, ToolOutput } from '../../shared/domain'
+import type { Provenance } from '../../shared/provenance'
 import type { PathJail } from '../workspace/path-jail'
 import type { ReadVersions } from '../workspace/read-versions'
 import type { SessionSkills } from '../skills/session-skills'
@@ -31,6 +32,13 @@ export interface ToolContext {
    * appeared in between.
    */
   readonly gitWriteApproved?: boolean
+  /**
+   * Where what this call writes comes from, as the conversation stands when it runs: the session,
+   * its folder, and whether untrusted input has entered it. Tools that store text for later
+   * sessions (Remember, SkillDraft) keep it with what they store. Absent, nobody vouched for the
+   * conversation, and what is stored counts as of unknown origin (untrusted).
+   */
+  readonly provenance?: () => Provenance
 }
 
 /**
@@ -70,6 +78,12 @@ export interface Tool<Schema extends z.ZodType = z.ZodType> {
    * Shell command asking to leave its sandbox), said as what approving gives away; null if not.
    */
   escapes?(input: z.infer<Schema>): string | null
+  /**
+   * Why a call made in a folder whose authors the person does not trust must be approved by a
+   * person, as `escapes` says it (RememberUser: what it saves, every project reads); absent when
+   * the folder's trust changes nothing about the call. See agent/folder-content.ts.
+   */
+  readonly untrustedFolderAsks?: string
   call(input: z.infer<Schema>, ctx: ToolContext): Promise<ToolOutput>
 }
 
@@ -105,6 +119,14 @@ export const noCapabilities: Capabilities = {
 
 export function textOutput(text: string, isError = false): ToolOutput {
   return { content: [{ type: 'text', text }], isError, external: false }
+}
+
+/**
+ * `output`, saying it carries untrusted input when `untrusted` (see ToolOutput.untrustedInput):
+ * the call then counts as untrusted input, whatever its tool's capabilities say.
+ */
+export function markedUntrusted(output: ToolOutput, untrusted: boolean): ToolOutput {
+  return untrusted ? { ...output, untrustedInput: true } : output
 }
 
 /** An expected failure the model can route around, said in words it can act on. */

@@ -1,5 +1,6 @@
 import { RpcError, type CallOutput } from '../../../shared/contract'
 import type { MemoryScope } from '../../../shared/memory'
+import { personProvenance } from '../../../shared/provenance'
 import type { Handlers } from '../../../shared/contract/handlers'
 import { unmark } from '../../store/memory-query'
 import {
@@ -70,13 +71,13 @@ export function memoryHandlers(
       inspection(await ownerOf(scope, workspace), name),
     'memory.forget': async ({ scope, workspace, name, expectedVersion }) => {
       const owner = await ownerOf(scope, workspace)
-      const result = memory.forget(owner, name, expectedVersion, null)
+      const result = memory.forget(owner, name, expectedVersion, personProvenance)
       if (!result.ok) return refused(result, name)
       return inspection(owner, name)
     },
     'memory.undo': async ({ scope, workspace, name, expectedVersion }) => {
       const owner = await ownerOf(scope, workspace)
-      const result = memory.undo(owner, name, expectedVersion, null)
+      const result = memory.undo(owner, name, expectedVersion, personProvenance)
       if (!result.ok) return refused(result, name)
       return inspection(owner, name)
     }

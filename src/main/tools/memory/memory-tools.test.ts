@@ -17,12 +17,14 @@ let tools: Map<string, Tool>
 let alpha: ToolContext
 let beta: ToolContext
 
+/** A session's context, whose conversation holds no untrusted input (see memory-provenance). */
 function context(folder: string, sessionId: string): ToolContext {
   return {
     sessionId,
     jail: new PathJail(folder),
     reads: new ReadVersions(),
-    signal: new AbortController().signal
+    signal: new AbortController().signal,
+    provenance: () => ({ trust: 'trusted', sessionId, folder })
   }
 }
 

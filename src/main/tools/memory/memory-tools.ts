@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { MemoryScope } from '../../../shared/memory'
+import { isUntrusted, type Provenance } from '../../../shared/provenance'
 import {
   projectOwner,
   userOwner,
@@ -9,6 +10,7 @@ import {
 import {
   defineTool,
   errorOutput,
+  markedUntrusted,
   textOutput,
   type Capabilities,
   type Tool,
@@ -49,6 +51,8 @@ interface ScopeSpec {
   /** What the scope is for, said in each Remember description. */
   readonly purpose: string
   owner(ctx: ToolContext): MemoryOwner
+  /** Why Remember needs a person in a folder whose authors are not trusted; absent: it does not. */
+  readonly untrustedFolderAsks?: string
 }
 
 const projectScope: ScopeSpec = {
@@ -81,7 +85,11 @@ const userScope: ScopeSpec = {
   },
   purpose:
     'the user model, shared by every project: what you learn about the person (preferences, role, how they like to work); facts about one project go to Remember instead',
-  owner: () => userOwner
+  owner: () => userOwner,
+  // The project memory stays with the folder; the user model is read in every project, so a
+  // note the folder's authors may have worded is not carried there unless a person says so.
+  untrustedFolderAsks:
+    "it saves a note to the user model, which every project's sessions read, from a folder whose authors you do not trust, so the note may carry their words"
 }
 
 const name = z
@@ -97,6 +105,14 @@ const expectedVersion = z
   .min(1)
   .max(64)
   .describe('The current version, copied from a Recall, Inspect or a receipt of this entry.')
+
+/**
+ * Where what this call writes comes from: the session's conversation as it stands. Nobody said
+ * (no session gave it), so nobody vouches for it: unknown, which counts as untrusted.
+ */
+function writer(ctx: ToolContext): Provenance {
+  return ctx.provenance?.() ?? { trust: 'unknown', sessionId: ctx.sessionId, folder: ctx.jail.root }
+}
 
 function scopeTools(store: MemoryStore, spec: ScopeSpec): Tool[] {
   const { words } = spec
@@ -119,9 +135,15 @@ function scopeTools(store: MemoryStore, spec: ScopeSpec): Tool[] {
     readOnly: false,
     capabilities: reads,
     source: 'builtin',
+    ...(spec.untrustedFolderAsks ? { untrustedFolderAsks: spec.untrustedFolderAsks } : {}),
     async call(input, ctx) {
-      const result = store.remember(spec.owner(ctx), input.name, input.content, ctx.sessionId)
-      return textOutput(rememberReceipt(result, words))
+      const result = store.remember(spec.owner(ctx), input.name, input.content, writer(ctx))
+      // An update's receipt quotes what the entry held before.
+      const quoted = result.change === 'updated' ? result.previous : null
+      return markedUntrusted(
+        textOutput(rememberReceipt(result, words)),
+        quoted !== null && isUntrusted(quoted.provenance)
+      )
     }
   })
 
@@ -136,7 +158,10 @@ function scopeTools(store: MemoryStore, spec: ScopeSpec): Tool[] {
       const entry = store.get(spec.owner(ctx), input.name)
       if (!entry) return errorOutput(missingText(input.name, words))
       if (entry.content === null) return errorOutput(forgottenText(entry, words, ctx.sessionId))
-      return textOutput(recallText(entry, words, ctx.sessionId))
+      return markedUntrusted(
+        textOutput(recallText(entry, words, ctx.sessionId)),
+        isUntrusted(entry.provenance)
+      )
     }
   })
 
@@ -160,7 +185,10 @@ function scopeTools(store: MemoryStore, spec: ScopeSpec): Tool[] {
       const found = store.search(spec.owner(ctx), input.query, {
         limit: input.limit ?? DEFAULT_RESULTS
       })
-      return textOutput(searchText(input.query, found, words))
+      return markedUntrusted(
+        textOutput(searchText(input.query, found, words)),
+        found.hits.some((hit) => isUntrusted(hit.entry.provenance))
+      )
     }
   })
 
@@ -176,7 +204,12 @@ function scopeTools(store: MemoryStore, spec: ScopeSpec): Tool[] {
       const detail = store.inspect(owner, input.name, HISTORY_LIMIT)
       if (!detail) return errorOutput(missingText(input.name, words))
       const origin = store.origin(owner, input.name)
-      return textOutput(inspectText(detail, origin, words, ctx.sessionId))
+      // It shows the content and a preview of each revision's.
+      const shown = [detail.entry, ...detail.history].filter((r) => r.content !== null)
+      return markedUntrusted(
+        textOutput(inspectText(detail, origin, words, ctx.sessionId)),
+        shown.some((revision) => isUntrusted(revision.provenance))
+      )
     }
   })
 
@@ -188,12 +221,7 @@ function scopeTools(store: MemoryStore, spec: ScopeSpec): Tool[] {
     capabilities: destroys,
     source: 'builtin',
     async call(input, ctx) {
-      const result = store.forget(
-        spec.owner(ctx),
-        input.name,
-        input.expected_version,
-        ctx.sessionId
-      )
+      const result = store.forget(spec.owner(ctx), input.name, input.expected_version, writer(ctx))
       if (!result.ok) {
         return errorOutput(refusalText(result, input.name, input.expected_version, words))
       }
@@ -209,11 +237,15 @@ function scopeTools(store: MemoryStore, spec: ScopeSpec): Tool[] {
     capabilities: reads,
     source: 'builtin',
     async call(input, ctx) {
-      const result = store.undo(spec.owner(ctx), input.name, input.expected_version, ctx.sessionId)
+      const result = store.undo(spec.owner(ctx), input.name, input.expected_version, writer(ctx))
       if (!result.ok) {
         return errorOutput(refusalText(result, input.name, input.expected_version, words))
       }
-      return textOutput(undoReceipt(result.entry, result.previous, words))
+      // The receipt quotes what the entry holds now.
+      return markedUntrusted(
+        textOutput(undoReceipt(result.entry, result.previous, words)),
+        result.entry.content !== null && isUntrusted(result.entry.provenance)
+      )
     }
   })
 

@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { z } from 'zod'
+import { provenanceWords, type Provenance } from '../../../shared/provenance'
 import { openProjectDir, SkillFolderError } from '../../skills/project-dir'
 import { nameTakenBy, SKILL_DRAFTS_DIR, skillFileText } from '../../skills/skill-drafts'
 import { scanSkills, SKILL_NAME_PATTERN, type SkillPlaces } from '../../skills/skills'
@@ -33,6 +34,14 @@ const inputSchema = z.strictObject({
     .describe('The procedure in Markdown, as you would want to be told it next time.')
 })
 
+/** What the receipt says of a draft written in a conversation that held untrusted input. */
+function marked(provenance: Provenance): string {
+  const from = provenanceWords(provenance)
+  return from === null
+    ? ''
+    : `It is marked as ${from}, and stays so once activated: loading it counts as untrusted input.`
+}
+
 /** Where a draft of that name is saved, relative to the project folder. */
 export function draftPath(name: string): string {
   return path.join(SKILL_DRAFTS_DIR, name, 'SKILL.md').split(path.sep).join('/')
@@ -64,10 +73,17 @@ export function skillDraftTool(places: SkillPlaces): Tool {
       const { views } = await scanSkills(ctx.jail.root, places.userDir, places.operatorDirs)
       const taken = nameTakenBy(input.name, views)
       if (taken) return errorOutput(`Not saved: ${taken}.`)
+      // Nobody vouched for a conversation that gave none: unknown, which counts as untrusted.
+      const provenance: Provenance = ctx.provenance?.() ?? {
+        trust: 'unknown',
+        sessionId: ctx.sessionId,
+        folder: ctx.jail.root
+      }
       const text = skillFileText({
         name: input.name,
         description: input.description.replace(/\s+/g, ' '),
-        body: input.instructions
+        body: input.instructions,
+        provenance
       })
       let replaced: boolean
       try {
@@ -92,7 +108,8 @@ export function skillDraftTool(places: SkillPlaces): Tool {
         [
           `${replaced ? 'Replaced the' : 'Saved a'} skill draft at \`${draftPath(input.name)}\`.`,
           'It is not a skill yet: a person reviews it in Settings → Skills and activates or deletes it.',
-          learned ? `Activating it replaces the learned skill "${input.name}".` : ''
+          learned ? `Activating it replaces the learned skill "${input.name}".` : '',
+          marked(provenance)
         ]
           .filter(Boolean)
           .join(' ')

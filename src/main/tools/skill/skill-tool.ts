@@ -1,6 +1,15 @@
 import { z } from 'zod'
+import { untrustedSkillNote } from '../../skills/skill-provenance'
 import { scanSkills, type Skill, type SkillPlaces } from '../../skills/skills'
-import { defineTool, errorOutput, noCapabilities, textOutput, type Tool } from '../tool'
+import {
+  defineTool,
+  errorOutput,
+  markedUntrusted,
+  noCapabilities,
+  textOutput,
+  type Tool,
+  type ToolOutput
+} from '../tool'
 
 export const SKILL_TOOL_NAME = 'Skill'
 
@@ -25,16 +34,26 @@ const basics =
 /**
  * What the model is told of the Skill tool: with the skills of a folder, each one's name and
  * description on a line of its own, sorted by name, so the model knows what exists before it
- * calls and the text (the front of the cached prompt) is the same while the skills are.
+ * calls and the text (the front of the cached prompt) is the same while the skills are. A skill
+ * written in a conversation that held untrusted input is not named: the description reaches
+ * every turn without a call, so its words would enter the conversation unmarked.
  */
 export function skillToolDescription(skills?: readonly Skill[]): string {
   if (skills === undefined) return basics
-  const sorted = [...skills].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+  const sorted = skills
+    .filter((skill) => !skill.provenance)
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
   const lines = sorted
     .slice(0, MAX_LISTED_SKILLS)
     .map((skill) => `- ${skill.name}: ${oneLine(skill.description, MAX_LISTED_DESCRIPTION)}`)
   const more = sorted.length - lines.length
   if (more > 0) lines.push(`- … and ${more} more: call Skill with no name for the whole list`)
+  const hidden = skills.length - sorted.length
+  if (hidden > 0) {
+    lines.push(
+      `- ${hidden} more written in conversations that held untrusted input, not named here: calling Skill with no name lists them, and counts as untrusted input`
+    )
+  }
   return `${basics}\n\nThe skills here:\n${lines.join('\n')}`
 }
 
@@ -60,9 +79,14 @@ export function skillTool(places: SkillPlaces, listed?: readonly Skill[]): Tool 
             "There are no skills here. Skills are folders with a SKILL.md in .mecatl/skills/ or .claude/skills/ of the project, or in the person's skills folder."
           )
         }
-        const lines = skills.map((s) => `- ${s.name}: ${s.description}`)
-        return textOutput(
-          `${skills.length} skill${skills.length === 1 ? '' : 's'} (load one with {"name": "…"}):\n${lines.join('\n')}`
+        const lines = skills.map(
+          (s) => `- ${s.name}: ${s.description}${s.provenance ? ' (untrusted)' : ''}`
+        )
+        return markedUntrusted(
+          textOutput(
+            `${skills.length} skill${skills.length === 1 ? '' : 's'} (load one with {"name": "…"}):\n${lines.join('\n')}`
+          ),
+          skills.some((s) => s.provenance !== undefined)
         )
       }
       const skill = skills.find((s) => s.name === input.name)
@@ -73,13 +97,16 @@ export function skillTool(places: SkillPlaces, listed?: readonly Skill[]): Tool 
         const names = skills.map((s) => s.name).join(', ') || 'none'
         return errorOutput(`There is no skill named "${input.name}". Skills here: ${names}.`)
       }
+      const note = untrustedSkillNote(skill.name, skill.provenance)
+      const noted = (text: string): ToolOutput =>
+        markedUntrusted(textOutput(note ? `${note}\n${text}` : text), note !== null)
       if (skill.origin === 'learned') {
         ctx.skills?.load(skill.name, null, skill.body)
-        return textOutput(`<skill name="${skill.name}" learned="true">\n${skill.body}\n</skill>`)
+        return noted(`<skill name="${skill.name}" learned="true">\n${skill.body}\n</skill>`)
       }
       ctx.skills?.load(skill.name, skill.dir, skill.body)
       const where = ctx.jail.display(skill.dir)
-      return textOutput(
+      return noted(
         `<skill name="${skill.name}" folder="${where}">\n${skill.body}\n</skill>\nThe skill's other files are in ${where}; read them with Read when the instructions call for them.`
       )
     }

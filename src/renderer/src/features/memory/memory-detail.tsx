@@ -8,6 +8,8 @@ import {
   type MemoryState
 } from './memory-reducer'
 import { runAction, useMemory } from './memory-store'
+import { untrustedMark } from './provenance-mark'
+import { UntrustedBadge } from './untrusted-badge'
 
 function exact(at: number): string {
   return new Date(at).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'medium' })
@@ -36,6 +38,7 @@ export function MemoryDetail({ state, now }: { state: MemoryState; now: number }
     )
   }
   const { entry, history, totalRevisions, origin } = detail
+  const mark = entry.content === null ? null : untrustedMark(entry.provenance)
   const question =
     state.confirming === 'forget'
       ? forgetQuestion(detail)
@@ -53,6 +56,7 @@ export function MemoryDetail({ state, now }: { state: MemoryState; now: number }
         >
           {entry.state === 'live' ? 'Live' : 'Forgotten'}
         </span>
+        {mark && <UntrustedBadge provenance={entry.provenance} />}
       </div>
       <dl className="memory-facts">
         <dt>Version</dt>
@@ -72,6 +76,14 @@ export function MemoryDetail({ state, now }: { state: MemoryState; now: number }
           {revisionLabel({ ...entry, at: entry.updatedAt, kind: entry.lastKind })}{' '}
           {formatRelative(entry.updatedAt, now)} by {authorOf(entry.sessionId)}
         </dd>
+        {mark && (
+          <>
+            <dt>Where from</dt>
+            <dd className="memory-detail__provenance" data-testid="memory-provenance">
+              {mark.title}
+            </dd>
+          </>
+        )}
       </dl>
 
       {entry.content === null ? (
@@ -162,6 +174,7 @@ export function MemoryDetail({ state, now }: { state: MemoryState; now: number }
               <span className="muted" title={exact(revision.at)}>
                 {formatRelative(revision.at, now)} · {authorOf(revision.sessionId)}
               </span>
+              {revision.content !== null && <UntrustedBadge provenance={revision.provenance} />}
             </span>
             <span className="memory-history__content">
               {revision.content === null ? <em className="muted">nothing</em> : revision.content}

@@ -20,6 +20,7 @@ const entry = (over: Partial<MemoryEntry> = {}): MemoryEntry => ({
   updatedAt: 1,
   lastKind: 'remember',
   sessionId: 'session-1',
+  provenance: { trust: 'trusted', sessionId: 'session-1', folder: '/a' },
   ...over
 })
 const item = (over: Partial<MemoryEntry> = {}): MemoryListItem => ({
@@ -120,7 +121,8 @@ describe('what the buttons say', () => {
       kind: 'remember',
       content,
       sessionId: null,
-      at: 1
+      at: 1,
+      provenance: { trust: 'trusted', sessionId: null, folder: null }
     })
     const withHistory = (kind: MemoryEntry['lastKind'], before: string | null): string =>
       undoQuestion({

@@ -5,6 +5,7 @@ import type { MemoryListItem, MemoryScope } from '../../../../shared/memory'
 import { useSessions } from '../sessions/sessions-store'
 import { MemoryDetail } from './memory-detail'
 import { openMemory, select, setQuery, useMemory } from './memory-store'
+import { UntrustedBadge } from './untrusted-badge'
 import './memory.css'
 
 const scopes: { value: MemoryScope; label: string }[] = [
@@ -128,6 +129,7 @@ export function MemorySection(): JSX.Element {
                 >
                   <span className="memory-item__top">
                     <span className="memory-item__name">{item.name}</span>
+                    {item.state === 'live' && <UntrustedBadge provenance={item.provenance} />}
                     <span className="memory-item__when">
                       {item.state === 'forgotten'
                         ? 'forgotten'

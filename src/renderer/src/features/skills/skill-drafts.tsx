@@ -1,5 +1,7 @@
 import { useState, type JSX } from 'react'
 import type { SkillDraftView } from '../../../../shared/skills'
+import { untrustedMark } from '../memory/provenance-mark'
+import { UntrustedBadge } from '../memory/untrusted-badge'
 import type { DraftNote } from './skills-reducer'
 import { actOnDraft } from './skills-store'
 
@@ -43,6 +45,7 @@ export function SkillDrafts(props: {
               <div className="skills-list__head">
                 <span className="skills-list__name mono">{draft.name}</span>
                 <span className="skills-list__origin">draft</span>
+                <UntrustedBadge provenance={draft.provenance} />
                 <span className="skill-drafts__actions">
                   <button
                     type="button"
@@ -65,6 +68,7 @@ export function SkillDrafts(props: {
                 </span>
               </div>
               {draft.description && <div className="skills-list__text">{draft.description}</div>}
+              <UntrustedLine draft={draft} />
               {draft.problem && (
                 <div className="skill-drafts__problem" data-testid="skill-draft-problem">
                   Cannot be activated: {draft.problem}.
@@ -87,6 +91,17 @@ export function SkillDrafts(props: {
           ))}
         </ul>
       )}
+    </div>
+  )
+}
+
+/** Where a draft written in a conversation that held untrusted input came from. */
+function UntrustedLine({ draft }: { draft: SkillDraftView }): JSX.Element | null {
+  const mark = untrustedMark(draft.provenance)
+  if (!mark) return null
+  return (
+    <div className="skill-drafts__untrusted" data-testid="skill-draft-untrusted">
+      {mark.title} Activating it keeps this mark.
     </div>
   )
 }

@@ -1,6 +1,7 @@
 import { useEffect, type JSX } from 'react'
 import { useSessions } from '../sessions/sessions-store'
 import type { SkillOrigin } from '../../../../shared/skills'
+import { UntrustedBadge } from '../memory/untrusted-badge'
 import { SkillDrafts } from './skill-drafts'
 import { loadCommands, loadDrafts, loadSkills, useSkills } from './skills-store'
 import './skills.css'
@@ -60,6 +61,7 @@ export function SkillsSection(): JSX.Element {
               <div className="skills-list__head">
                 <span className="skills-list__name mono">{skill.name}</span>
                 <span className="skills-list__origin">{originLabel[skill.origin]}</span>
+                <UntrustedBadge provenance={skill.provenance} />
                 <span className={skill.error ? 'skills-list__state--error' : 'skills-list__state'}>
                   {skill.error ? 'skipped' : 'loaded'}
                 </span>
