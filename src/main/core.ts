@@ -136,6 +136,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     (workspace) => hub.emit('settings.status', { workspace })
   )
   await settings.load()
+  // Before anything that starts timers or processes: a database that cannot be used stops the
+  // core with one sentence, leaving nothing running behind it.
+  const store = openStore(options.dataDir)
   const settingsNow = async (): Promise<Settings> => (await settings.get()).settings
   // Set once the sessions exist: a background job's end checkpoints its folder (agent/job-checkpoints).
   let jobEnded: (job: JobSummary) => void = () => undefined
@@ -165,7 +168,6 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   // Processes that jobs of a Mecatl killed outright left running: only ours, proved by the
   // job marker in their environment and by their owner being gone (see jobs/orphan-sweep.ts).
   const orphansSwept = sweepOrphanedJobs().catch(() => undefined)
-  const store = openStore(options.dataDir)
   // Subscribed before any session exists, so every event of every session is recorded.
   const recorder = new SessionRecorder(store.sessions, hub)
   store.memory.onChange((owner, name) =>

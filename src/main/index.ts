@@ -70,7 +70,10 @@ if (!app.requestSingleInstanceLock()) {
     .whenReady()
     .then(start)
     .catch((error: unknown) => {
-      dialog.showErrorBox('Mecatl could not start', String(error))
+      dialog.showErrorBox(
+        'Mecatl could not start',
+        error instanceof Error ? error.message : String(error)
+      )
       app.quit()
     })
 }

@@ -1,10 +1,11 @@
-import { existsSync, statSync } from 'node:fs'
+import { existsSync, lstatSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { createCore, type Core, type CoreOptions } from '../core'
 import { dataDirectory } from '../settings/data-dir'
 import { UsageError, type CliArgs } from './args'
 import { launchOptions } from './launch-flags'
 import { SettingsInvalidError, settingsProblems, userSettingsFile } from './settings-check'
+import { printError } from './print'
 
 /**
  * The core as every CLI command builds it: MECATL_HOME, --config and --mode honoured. Settings
@@ -23,7 +24,7 @@ export async function cliCore(
     extra.workspace ?? null
   )
   if (problems && extra.host !== 'browser') throw new SettingsInvalidError(problems)
-  if (problems) console.error(`mecatl: ${problems}\nThe window shows these until they are fixed.`)
+  if (problems) printError(`mecatl: ${problems}\nThe window shows these until they are fixed.`)
   return createCore({
     dataDir,
     configPath: config,
@@ -53,8 +54,20 @@ export async function requireValidSettings(args: CliArgs): Promise<string> {
 function configPath(args: CliArgs): string | undefined {
   if (!args.config) return undefined
   const resolved = path.resolve(args.config)
-  if (!existsSync(resolved)) throw new UsageError(`--config: ${resolved} does not exist`)
+  // A link to nothing is there: reading it says what is wrong (see openSettingsFile).
+  if (!existsSync(resolved) && !isThere(resolved)) {
+    throw new UsageError(`--config: ${resolved} does not exist`)
+  }
   return resolved
+}
+
+function isThere(file: string): boolean {
+  try {
+    lstatSync(file)
+    return true
+  } catch {
+    return false
+  }
 }
 
 /** The --workspace folder, required and proved to be a directory. */

@@ -1,5 +1,7 @@
+import { format } from 'node:util'
 import { ExitCode, exitWhenFlushed } from './exit'
 import { mecatl } from './main'
+import { printError } from './print'
 
 // The headless entry: the same core as the window, for scripting, smoke tests and CI.
 
@@ -9,7 +11,7 @@ for (const stream of [process.stdout, process.stderr]) stream.on('error', () => 
 mecatl(process.argv.slice(2)).then(
   (code) => exitWhenFlushed(code),
   (error: unknown) => {
-    console.error('mecatl: unexpected failure:', error)
+    printError(`mecatl: unexpected failure: ${format(error)}`)
     return exitWhenFlushed(ExitCode.failed)
   }
 )

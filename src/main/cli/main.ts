@@ -13,7 +13,10 @@ import { toolsCommand } from './commands/tools'
 import { ExitCode } from './exit'
 import { McpCollisionError } from './mcp-collisions'
 import { SettingsInvalidError } from './settings-check'
-import { DataDirError } from '../settings/data-dir'
+import { dataDirectory, DataDirError } from '../settings/data-dir'
+import { unusableStore } from '../store/store-failure'
+import { storePath } from '../store/store'
+import { printError, printLine } from './print'
 
 const commands: Record<string, (args: CliArgs) => Promise<number>> = {
   tools: toolsCommand,
@@ -35,7 +38,7 @@ export async function mecatl(argv: readonly string[]): Promise<number> {
   try {
     const args = parseCliArgs(argv)
     if (args.help || args.command === 'help') {
-      console.log(usage)
+      printLine(usage)
       return ExitCode.ok
     }
     const command = args.command ? commands[args.command] : undefined
@@ -45,7 +48,7 @@ export async function mecatl(argv: readonly string[]): Promise<number> {
     return await command(args)
   } catch (error) {
     if (error instanceof UsageError) {
-      console.error(`mecatl: ${error.message}\n\n${usage}`)
+      printError(`mecatl: ${error.message}\n\n${usage}`)
       return ExitCode.usage
     }
     if (
@@ -53,11 +56,17 @@ export async function mecatl(argv: readonly string[]): Promise<number> {
       error instanceof DataDirError ||
       error instanceof McpCollisionError
     ) {
-      console.error(`mecatl: ${error.message}`)
+      printError(`mecatl: ${error.message}`)
       return ExitCode.usage
     }
     if (error instanceof ProviderConfigError || error instanceof KeyFileError) {
-      console.error(`mecatl: ${error.message}`)
+      printError(`mecatl: ${error.message}`)
+      return ExitCode.failed
+    }
+    // Found damaged at the start, or only by a read once the command ran.
+    const store = unusableStore(error, storePath(dataDirectory()))
+    if (store) {
+      printError(`mecatl: ${store.message}`)
       return ExitCode.failed
     }
     throw error

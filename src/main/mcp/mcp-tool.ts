@@ -1,9 +1,9 @@
 import type { CallToolResult, Tool as SdkTool } from '@modelcontextprotocol/sdk/types.js'
-import { z } from 'zod'
 import type { ContentBlock, ToolDisplay } from '../../shared/domain'
 import type { McpForce } from '../../shared/mcp'
 import type { Tool, ToolOutput } from '../tools/tool'
 import { capabilitiesFromHints } from './annotations'
+import { mcpInputSchema } from './input-schema'
 
 /** One progress report of a running call, as its server sent it. */
 export interface McpProgress {
@@ -41,19 +41,6 @@ export function registeredToolName(server: string, raw: string, prefix: boolean)
   return (prefix ? `mcp__${server}__${safe}` : safe).slice(0, MAX_NAME)
 }
 
-/**
- * The server's JSON Schema as a zod schema, so arguments are checked before they reach the
- * server and the model is sent the same shape. A schema zod cannot read becomes "any object":
- * the server still checks what it receives.
- */
-function inputSchemaOf(tool: SdkTool): z.ZodType {
-  try {
-    return z.fromJSONSchema(tool.inputSchema as Parameters<typeof z.fromJSONSchema>[0])
-  } catch {
-    return z.looseObject({})
-  }
-}
-
 /** One tool of an MCP server, as an ordinary catalog tool with source `mcp:<server>`. */
 export function mcpTool(
   target: McpCallTarget,
@@ -64,16 +51,18 @@ export function mcpTool(
   const { force, disclosable = false, remote = false } = options
   const mapped = capabilitiesFromHints(tool.annotations, force, remote)
   const description = tool.description ?? tool.title ?? tool.annotations?.title ?? ''
+  const input = mcpInputSchema(tool.inputSchema)
   return {
     name,
     description: description || `The ${tool.name} tool of the MCP server ${target.name}.`,
-    inputSchema: inputSchemaOf(tool),
+    inputSchema: input.schema,
     readOnly: mapped.readOnly,
     capabilities: mapped.capabilities,
     source: `mcp:${target.name}`,
     disclosable,
-    call: async (input, ctx) => {
-      const args = input && typeof input === 'object' ? (input as Record<string, unknown>) : {}
+    call: async (value, ctx) => {
+      if (input.unusable) return unusableSchema(target.name, tool.name, input.unusable)
+      const args = value && typeof value === 'object' ? (value as Record<string, unknown>) : {}
       const shown = ctx.progress
       if (!shown)
         return target.call(tool.name, args, ctx.signal, mapped.capabilities.untrustedInput)
@@ -91,6 +80,12 @@ export function mcpTool(
       }
     }
   }
+}
+
+/** The answer to every call of a tool whose input schema cannot be used; nothing is sent. */
+function unusableSchema(server: string, tool: string, why: string): ToolOutput {
+  const text = `The input schema the MCP server "${server}" gives its tool "${tool}" cannot be used: ${why}. The call was not sent; the tool cannot be called until the server's schema is fixed, and the server's other tools work as usual.`
+  return { content: [{ type: 'text', text }], isError: true, external: false }
 }
 
 /**

@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs'
+import { lstatSync, readlinkSync, statSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 
@@ -17,19 +17,32 @@ export class DataDirError extends Error {
  */
 export function dataDirectory(env: NodeJS.ProcessEnv = process.env): string {
   const dir = defaultDataDirectory(env)
+  const named = env.MECATL_HOME ? `MECATL_HOME (${dir})` : dir
   let isFolder = true
   try {
     isFolder = statSync(dir).isDirectory()
   } catch {
-    // Not there yet: created on first use.
+    // Not there yet: created on first use. A link to nothing cannot be created through.
+    if (isLink(dir)) {
+      throw new DataDirError(
+        `${named} is a link to ${readlinkSync(dir)}, which does not exist: create that folder, or point MECATL_HOME at another.`
+      )
+    }
   }
   if (!isFolder) {
-    const named = env.MECATL_HOME ? `MECATL_HOME (${dir})` : dir
     throw new DataDirError(
       `${named} is a file, not a folder: Mecatl keeps its settings and sessions in a folder there. Point MECATL_HOME at a folder (it is created if missing), or move the file away.`
     )
   }
   return dir
+}
+
+function isLink(file: string): boolean {
+  try {
+    return lstatSync(file).isSymbolicLink()
+  } catch {
+    return false
+  }
 }
 
 function defaultDataDirectory(env: NodeJS.ProcessEnv): string {

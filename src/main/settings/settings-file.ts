@@ -1,4 +1,5 @@
-import { readFile, stat } from 'node:fs/promises'
+import { constants, type Stats } from 'node:fs'
+import { lstat, open, readlink, stat, type FileHandle } from 'node:fs/promises'
 import path from 'node:path'
 import YAML, { isMap, isScalar, LineCounter, type Document } from 'yaml'
 import type { z } from 'zod'
@@ -35,28 +36,98 @@ export async function readSettingsFile<T>(
     raw: {},
     issues: [{ path: '(file)', message }]
   })
-  let size: number
-  try {
-    const stats = await stat(file)
-    if (stats.isDirectory()) return whole(`${file} is a folder, not a settings file`)
-    size = stats.size
-  } catch (error) {
-    if (errno(error) === 'ENOENT') return { kind: 'missing' }
-    return whole(`cannot read ${file}: ${describe(error)}`)
-  }
-  if (size > SETTINGS_MAX_BYTES) {
-    return whole(
-      `${name} is ${formatBytes(size)}; a settings file may be at most ${formatBytes(SETTINGS_MAX_BYTES)}, so it was not read`
-    )
-  }
+  const opened = await openSettingsFile(file)
+  if (opened.kind === 'missing') return opened
+  if (opened.kind === 'unusable') return whole(opened.reason)
+  const { handle, size } = opened
   let text: string
   try {
-    text = await readFile(file, 'utf8')
+    if (size > SETTINGS_MAX_BYTES) {
+      return whole(
+        `${name} is ${formatBytes(size)}; a settings file may be at most ${formatBytes(SETTINGS_MAX_BYTES)}, so it was not read`
+      )
+    }
+    text = await handle.readFile('utf8')
   } catch (error) {
-    if (errno(error) === 'ENOENT') return { kind: 'missing' }
     return whole(`cannot read ${file}: ${describe(error)}`)
+  } finally {
+    await handle.close()
   }
   return parseSettingsText(text, name, schema, check)
+}
+
+/** A settings path opened for reading, or why it cannot be (see openSettingsFile). */
+export type OpenedSettingsFile =
+  | { kind: 'missing' }
+  | { kind: 'unusable'; reason: string }
+  | { kind: 'open'; handle: FileHandle; size: number }
+
+// Opening a FIFO for reading waits for a writer, forever if none comes; with O_NONBLOCK it
+// returns at once, and the descriptor's own stat then shows what was opened. (No such flag on
+// Windows, where a named pipe is not a path in a folder anyway.)
+const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0)
+
+/**
+ * Opens a settings file, never waiting: nothing there is `missing` (the defaults, a first
+ * start), but a path that is there and cannot be read as a file is `unusable`, with the reason,
+ * so a command stops on it rather than running on the defaults or hanging: a link to nothing, a
+ * folder, a FIFO, a socket or a device, a file that cannot be opened. A link to a file is read.
+ */
+export async function openSettingsFile(file: string): Promise<OpenedSettingsFile> {
+  const unusable = (reason: string): OpenedSettingsFile => ({ kind: 'unusable', reason })
+  const name = path.basename(file)
+  let stats: Stats
+  try {
+    stats = await lstat(file)
+  } catch (error) {
+    if (errno(error) === 'ENOENT') return { kind: 'missing' }
+    return unusable(`cannot read ${file}: ${describe(error)}`)
+  }
+  if (stats.isSymbolicLink()) {
+    try {
+      stats = await stat(file)
+    } catch (error) {
+      const target = await readlink(file).catch(() => '?')
+      if (errno(error) === 'ENOENT') {
+        return unusable(
+          `${name} is a link to ${target}, which does not exist; point the link at your settings file, or remove it to start from the defaults`
+        )
+      }
+      return unusable(`${name} is a link to ${target}, which cannot be read: ${describe(error)}`)
+    }
+  }
+  const kind = notAFile(stats)
+  if (kind)
+    return unusable(
+      `${name} is ${kind}, not a settings file; settings are read only from a regular file`
+    )
+  let handle: FileHandle
+  try {
+    handle = await open(file, OPEN_FLAGS)
+  } catch (error) {
+    if (errno(error) === 'ENOENT') return { kind: 'missing' }
+    return unusable(`cannot read ${file}: ${describe(error)}`)
+  }
+  // What was opened may not be what was looked at a moment before.
+  const opened = await handle.stat().catch(() => null)
+  const openedKind = opened ? notAFile(opened) : 'something that cannot be examined'
+  if (!opened || openedKind) {
+    await handle.close()
+    return unusable(
+      `${name} is ${openedKind}, not a settings file; settings are read only from a regular file`
+    )
+  }
+  return { kind: 'open', handle, size: opened.size }
+}
+
+/** What `stats` describes when it is not a regular file, in words; null when it is one. */
+function notAFile(stats: Stats): string | null {
+  if (stats.isFile()) return null
+  if (stats.isDirectory()) return 'a folder'
+  if (stats.isFIFO()) return 'a FIFO (a named pipe)'
+  if (stats.isSocket()) return 'a socket'
+  if (stats.isCharacterDevice() || stats.isBlockDevice()) return 'a device'
+  return 'not a regular file'
 }
 
 /** The same checks for text already read (a file's content). */

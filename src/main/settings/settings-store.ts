@@ -1,11 +1,11 @@
-import { copyFile, mkdir } from 'node:fs/promises'
+import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import YAML from 'yaml'
 import { settingsSchema, type Settings, type SettingsIssue } from '../../shared/settings'
 import { describeIssues } from '../../shared/settings-issues'
 import { checkRuleExamples, type PermissionRule } from '../gate/rules'
 import { writeFileAtomic } from '../workspace/atomic-write'
-import { readSettingsFile, type SettingsFileRead } from './settings-file'
+import { openSettingsFile, readSettingsFile, type SettingsFileRead } from './settings-file'
 
 /**
  * Where the settings in force came from: the file; no file yet (the defaults, a first start);
@@ -124,14 +124,28 @@ export class SettingsStore {
     if (wrongExamples.length > 0) return { saved: false, issues: wrongExamples }
     await mkdir(path.dirname(this.filePath), { recursive: true })
     const previous = await this.get()
-    if (previous.issues.length > 0) {
-      await copyFile(this.filePath, `${this.filePath}.bak-${Date.now()}`).catch(() => undefined)
-    }
+    if (previous.issues.length > 0) await this.backUp()
     const text = YAML.stringify(raw)
     await writeFileAtomic(this.filePath, text)
     await this.keepCopy(text)
     this.remember(raw, parsed.data, [], 'file')
     return { saved: true, issues: [] }
+  }
+
+  /**
+   * A copy of the broken file a save is about to replace. Only a file is copied: a FIFO or a
+   * link to nothing has no text to keep, and copying a FIFO would wait for a writer forever.
+   */
+  private async backUp(): Promise<void> {
+    const opened = await openSettingsFile(this.filePath)
+    if (opened.kind !== 'open') return
+    try {
+      await writeFile(`${this.filePath}.bak-${Date.now()}`, await opened.handle.readFile())
+    } catch {
+      // A backup that cannot be made does not stop the save the person asked for.
+    } finally {
+      await opened.handle.close()
+    }
   }
 
   private async lastValid(): Promise<Settings | null> {

@@ -32,9 +32,71 @@ export function describeStoreFailure(error: unknown, file: string): string {
   if (code.startsWith('SQLITE_CANTOPEN')) {
     return `cannot record this session: ${file} cannot be opened (${code}). Check that ${dir} exists and can be written, ${again}.`
   }
+  if (code === 'SQLITE_NOTADB' || code.startsWith('SQLITE_CORRUPT')) {
+    return `cannot record this session: ${file} is damaged (${code}), so nothing more is written to it. Move it away to start with an empty one (what it held stays in the moved file), or put back a backup of it, ${again}.`
+  }
   if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) {
     return `cannot record this session: another process kept ${file} locked (${code}). Close the other Mecatl using ${dir}, ${again}.`
   }
   const message = error instanceof Error ? error.message : String(error)
   return `cannot record this session in ${file}: ${message}${code ? ` (${code})` : ''}. Check the disk holding ${dir}, ${again}.`
+}
+
+/**
+ * The database cannot be used at all (damaged, not a file, not this user's to open, or from a
+ * newer Mecatl): said as one sentence that names the file and what to do. Thrown before
+ * anything is written to it, so the file stays as it was for a backup or a repair.
+ */
+export class StoreUnusableError extends Error {
+  constructor(
+    readonly file: string,
+    what: string,
+    todo: string,
+    options?: { cause?: unknown }
+  ) {
+    super(
+      `the database ${file} ${what}, so nothing ran and the file was left as it is; ${todo}.`,
+      options
+    )
+    this.name = 'StoreUnusableError'
+  }
+}
+
+const MOVE_AWAY =
+  'move it away to start with an empty one (what it held stays in the moved file), or put back a backup of it'
+
+/** A database file that is damaged: `what` says how, as the rest of "the database F …". */
+export function damagedStore(file: string, what: string, cause?: unknown): StoreUnusableError {
+  return new StoreUnusableError(file, what, MOVE_AWAY, { cause })
+}
+
+/**
+ * The SQLite error of opening (or reading) `file` as a StoreUnusableError when it says the file
+ * cannot be used at all; null for any other error (a busy lock, a full disk: see
+ * describeStoreFailure).
+ */
+export function unusableStore(error: unknown, file: string): StoreUnusableError | null {
+  if (error instanceof StoreUnusableError) return error
+  const code = String((error as { code?: unknown } | null)?.code ?? '')
+  const message = error instanceof Error ? error.message : String(error)
+  if (code === 'SQLITE_NOTADB') {
+    return damagedStore(file, 'is damaged: SQLite says it is not a database', error)
+  }
+  if (code.startsWith('SQLITE_CORRUPT')) {
+    return damagedStore(file, `is damaged (SQLite: ${message})`, error)
+  }
+  if (code.startsWith('SQLITE_CANTOPEN') || code === 'SQLITE_PERM' || code === 'SQLITE_AUTH') {
+    return storeAccessError(file, code, error)
+  }
+  return null
+}
+
+/** `file` (or its folder) cannot be opened, read or written by this user. */
+export function storeAccessError(file: string, code: string, cause?: unknown): StoreUnusableError {
+  return new StoreUnusableError(
+    file,
+    `cannot be opened by this user (${code})`,
+    `give your user read and write access to it and to ${path.dirname(file)}, or point MECATL_HOME at a data folder of your own`,
+    { cause }
+  )
 }

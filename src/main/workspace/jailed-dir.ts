@@ -41,9 +41,16 @@ export class JailRefusal extends Error {
   }
 }
 
+/**
+ * Whether a walk makes the directories that are missing: `undoable` also hands back what it
+ * made, so the caller can remove it again when its next step fails (see MadeDirs).
+ */
+export type CreateMode = boolean | 'undoable'
+
 /** What walking to a directory found. */
 export type DirWalk =
-  | { kind: 'open'; dir: JailedDir }
+  /** `made`: with `undoable`, the directories this walk created, to remove or to keep. */
+  | { kind: 'open'; dir: JailedDir; made?: MadeDirs }
   | { kind: 'missing' }
   /** A component is a file (or FIFO, device), so nothing can be below it. */
   | { kind: 'under-file' }
@@ -69,7 +76,7 @@ export class JailedDir {
   static async walk(
     root: string,
     components: readonly string[],
-    create: boolean
+    create: CreateMode
   ): Promise<DirWalk> {
     let current: JailedDir
     try {
@@ -80,20 +87,30 @@ export class JailedDir {
       }
       throw error
     }
+    // What this walk created, each with its parent kept open: a walk that fails part way
+    // removes them again, so a refused path leaves nothing behind.
+    const made = new MadeDirs()
     try {
       await current.verify()
       for (const name of components) {
-        const next = await current.openChild(name, create)
-        await current.close()
-        if (next.kind !== 'open') return next
-        current = next.dir
+        const next = await current.openChild(name, create !== false)
+        if (next.created && next.walk.kind === 'open') made.add(current, name, next.walk.dir)
+        else await current.close()
+        if (next.walk.kind !== 'open') {
+          await made.undo()
+          return next.walk
+        }
+        current = next.walk.dir
       }
       await current.verify()
-      return { kind: 'open', dir: current }
     } catch (error) {
       await current.close()
+      await made.undo()
       throw error
     }
+    if (create === 'undoable') return { kind: 'open', dir: current, made }
+    await made.keep()
+    return { kind: 'open', dir: current }
   }
 
   /**
@@ -137,6 +154,11 @@ export class JailedDir {
       await handle.close()
       throw error
     }
+  }
+
+  /** What identifies the directory (its device and inode) as it was opened. */
+  identitySnapshot(): Stats {
+    return this.identity
   }
 
   /** `/proc/self/fd/<fd>` of the directory's descriptor; null where there is none. */
@@ -216,8 +238,8 @@ export class JailedDir {
 
   /** Opens the directory `name` (never through a link); the caller closes it. */
   async openDir(name: string): Promise<JailedDir> {
-    const child = await this.openChild(name, false)
-    if (child.kind === 'open') return child.dir
+    const { walk } = await this.openChild(name, false)
+    if (walk.kind === 'open') return walk.dir
     throw new JailRefusal('changed', this.pathOf(name))
   }
 
@@ -264,35 +286,72 @@ export class JailedDir {
     await act()
   }
 
-  private async openChild(name: string, create: boolean): Promise<DirWalk> {
+  /** The child directory `name`; `created` when this call made it. */
+  private async openChild(
+    name: string,
+    create: boolean
+  ): Promise<{ walk: DirWalk; created: boolean }> {
     const childPath = this.pathOf(name)
+    let created = false
     for (let attempt = 0; ; attempt++) {
       try {
         const child = await JailedDir.openAt(this.entry(name), childPath, false)
         if (!FD_PATHS) await Promise.all([this.verify(), child.verify()])
-        return { kind: 'open', dir: child }
+        return { walk: { kind: 'open', dir: child }, created }
       } catch (error) {
         const code = errorCode(error)
         if (code === 'ENOENT' && create && attempt === 0) {
           try {
             await this.mkdir(name)
+            created = true
           } catch (made) {
             // Someone else made it (or a link appeared there): the next open tells which.
             if (errorCode(made) !== 'EEXIST') throw made
           }
           continue
         }
-        if (code === 'ENOENT') return { kind: 'missing' }
+        if (code === 'ENOENT') return { walk: { kind: 'missing' }, created: false }
         if (code !== 'ENOTDIR' && code !== 'ELOOP') throw error
         // O_NOFOLLOW|O_DIRECTORY says ENOTDIR for a link as for a file: look at which it is.
         const stats = await this.lstat(name)
-        if (stats === null) return { kind: 'missing' }
+        if (stats === null) return { walk: { kind: 'missing' }, created: false }
         if (stats.isSymbolicLink() || stats.isDirectory()) {
           throw new JailRefusal('changed', childPath)
         }
-        return { kind: 'under-file' }
+        return { walk: { kind: 'under-file' }, created: false }
       }
     }
+  }
+}
+
+/**
+ * Directories a walk created, each with its parent held open: `undo` removes them (the deepest
+ * first, each only if it is still the directory made and still empty), `keep` lets them be.
+ * Either way the parents are closed; both may be called more than once.
+ */
+export class MadeDirs {
+  private made: { parent: JailedDir; name: string; identity: Stats }[] = []
+
+  /** `dir` was just made as `name` in `parent` (which stays open until undo or keep). */
+  add(parent: JailedDir, name: string, dir: JailedDir): void {
+    this.made.push({ parent, name, identity: dir.identitySnapshot() })
+  }
+
+  async undo(): Promise<void> {
+    for (const { parent, name, identity } of this.made.splice(0).reverse()) {
+      try {
+        const now = await parent.lstat(name)
+        if (now && now.isDirectory() && sameFile(now, identity)) await parent.rmdir(name)
+      } catch {
+        // Not empty any more, or gone: someone else's now, so it stays.
+      } finally {
+        await parent.close()
+      }
+    }
+  }
+
+  async keep(): Promise<void> {
+    await Promise.all(this.made.splice(0).map(({ parent }) => parent.close()))
   }
 }
 

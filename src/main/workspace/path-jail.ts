@@ -1,7 +1,8 @@
 import { lstat, readlink, realpath } from 'node:fs/promises'
 import { realpathSync } from 'node:fs'
 import path from 'node:path'
-import { JailedDir, JailRefusal, type DirWalk } from './jailed-dir'
+import { JailedDir, JailRefusal, type CreateMode, type DirWalk } from './jailed-dir'
+import { lengthProblem } from './path-limits'
 
 /** A path the jail let through, with the folder it lies in. */
 export interface Resolved {
@@ -47,12 +48,17 @@ export class PathJail {
       return { ok: false, message: `the path ${JSON.stringify(requested)} contains a NUL byte` }
     }
     const joined = path.resolve(this.root, requested)
+    const tooLong = lengthProblem(joined, requested)
+    if (tooLong) return { ok: false, message: tooLong }
     let canonical: string
     try {
       canonical = await canonicalize(joined, 0)
     } catch (error) {
       return { ok: false, message: `cannot resolve \`${requested}\`: ${describe(error)}` }
     }
+    // Links on the way can make it longer than it was written.
+    const tooLongNow = lengthProblem(canonical, requested)
+    if (tooLongNow) return { ok: false, message: tooLongNow }
     if (!this.contains(canonical)) {
       const root = access === 'read' ? await this.readRootOf(canonical) : null
       if (root !== null) return { ok: true, path: canonical, root }
@@ -73,17 +79,21 @@ export class PathJail {
   /**
    * Opens the directory at a resolved path by descriptor, from its root down, one component at
    * a time and never through a link (see JailedDir). With `create`, missing directories are
-   * made on the way, but never the root: a project folder that is gone is a JailRefusal, not
-   * recreated. A spill or read-only folder that does not exist holds nothing: `missing`.
+   * made on the way (`undoable`: and can be removed again, see DirWalk), but never the root: a
+   * project folder that is gone is a JailRefusal, not recreated. A spill or read-only folder that does not exist holds nothing: `missing`.
    */
-  async openDir(resolved: Resolved, create = false): Promise<DirWalk> {
+  async openDir(resolved: Resolved, create: CreateMode = false): Promise<DirWalk> {
     const relative = path.relative(resolved.root, resolved.path)
     if (relative === '..' || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative)) {
       throw new Error(`${resolved.path} is not inside ${resolved.root}`)
     }
     const components = relative === '' ? [] : relative.split(path.sep)
     try {
-      return await JailedDir.walk(resolved.root, components, create && resolved.root === this.root)
+      return await JailedDir.walk(
+        resolved.root,
+        components,
+        resolved.root === this.root ? create : false
+      )
     } catch (error) {
       if (error instanceof JailRefusal && error.kind === 'root-gone' && error.path !== this.root) {
         return { kind: 'missing' }
@@ -93,7 +103,7 @@ export class PathJail {
   }
 
   /** Opens the directory that holds a resolved path (which must not be a root itself). */
-  async openParent(resolved: Resolved, create = false): Promise<DirWalk> {
+  async openParent(resolved: Resolved, create: CreateMode = false): Promise<DirWalk> {
     if (resolved.path === resolved.root) throw new Error(`${resolved.path} is a root`)
     return this.openDir({ path: path.dirname(resolved.path), root: resolved.root }, create)
   }

@@ -2,6 +2,7 @@ import { callOnce } from '../../agent/single-call'
 import { UsageError, type CliArgs } from '../args'
 import { cliCore, requireWorkspace } from '../context'
 import { requireDistinctToolNames } from '../mcp-collisions'
+import { printJson } from '../print'
 
 /**
  * `call TOOL 'JSON'`: one call through the same gate and dispatcher a session uses. Prints
@@ -31,6 +32,6 @@ export async function callCommand(args: CliArgs): Promise<number> {
     external: result.output.external,
     ...(result.refusedBy ? { refusedBy: result.refusedBy } : {})
   }
-  console.log(JSON.stringify(printed, null, 2))
+  printJson(printed, 2)
   return result.output.isError ? 1 : 0
 }

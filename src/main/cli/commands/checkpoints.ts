@@ -7,6 +7,7 @@ import { readSettingsFile } from '../../settings/settings-file'
 import { requireValidSettings, requireWorkspace } from '../context'
 import { userSettingsFile } from '../settings-check'
 import path from 'node:path'
+import { printError, printJson, printLine, writeOut } from '../print'
 
 const VERBS =
   'checkpoints list [--session ID] | checkpoints diff ID | checkpoints restore ID [--files PATH…]'
@@ -32,9 +33,9 @@ export async function checkpointsCommand(args: CliArgs): Promise<number> {
   if (verb === 'list') {
     if (id) throw new UsageError(`checkpoints list takes no id: ${VERBS}`)
     const all = (await store.list()).filter((c) => !args.session || c.sessionId === args.session)
-    if (args.json) console.log(JSON.stringify(all, null, 2))
-    else if (all.length === 0) console.log(`No checkpoints of ${folder}.`)
-    else for (const checkpoint of all) console.log(listLine(checkpoint))
+    if (args.json) printJson(all, 2)
+    else if (all.length === 0) printLine(`No checkpoints of ${folder}.`)
+    else for (const checkpoint of all) printLine(listLine(checkpoint))
     return 0
   }
   if (verb !== 'diff' && verb !== 'restore')
@@ -42,35 +43,44 @@ export async function checkpointsCommand(args: CliArgs): Promise<number> {
   if (!id) throw new UsageError(`checkpoints ${verb} needs a checkpoint id (see checkpoints list)`)
   const found = (await store.list()).find((c) => c.id.startsWith(id))
   if (!found) {
-    console.error(`mecatl: there is no checkpoint ${id} of ${folder}; checkpoints list shows them`)
+    printError(`mecatl: there is no checkpoint ${id} of ${folder}; checkpoints list shows them`)
     return 1
   }
   if (verb === 'diff') {
     const changes = await store.changes(found.id)
-    if (args.json) console.log(JSON.stringify({ id: found.id, changes }, null, 2))
-    else process.stdout.write(await store.diff(found.id))
+    if (args.json) printJson({ id: found.id, changes }, 2)
+    else writeOut(await store.diff(found.id))
     return 0
   }
   const files = args.files ? rest : undefined
   const plan = await store.plan(found.id, files)
   if (plan.conflicts.length > 0 && !args.yes) {
-    console.error(
+    printError(
       `mecatl: these files changed since Mecatl's last checkpoint (outside the agent), and the restore would replace them:\n${plan.conflicts.map((f) => `  ${f}`).join('\n')}\nRun again with --yes to replace them, or with --files to restore only the others.`
     )
     return 1
   }
-  const { undo, changes } = await store.restore(found.id, files)
+  const { undo, changes, notRestored } = await store.restore(found.id, files)
   if (args.json) {
-    console.log(JSON.stringify({ restored: found.id, undo: undo.id, changes }, null, 2))
+    console.log(
+      JSON.stringify({ restored: found.id, undo: undo.id, changes, notRestored }, null, 2)
+    )
   } else {
     console.log(
       `Restored ${folder} to ${found.id.slice(0, 12)} (${found.reason}): ${changes.length} ${changes.length === 1 ? 'file' : 'files'}.`
     )
     for (const skipped of plan.notCovered)
       console.log(`  not covered: ${skipped.path} (${skipped.why})`)
+    for (const left of notRestored) console.log(`  not put back: ${left.path} (${left.why})`)
     console.log(`To undo: checkpoints restore ${undo.id.slice(0, 12)}`)
   }
-  return 0
+  if (notRestored.length === 0) return 0
+  // Part of it was not done: the exit code says so, whatever the output's form.
+  const count = notRestored.length === 1 ? '1 file was' : `${notRestored.length} files were`
+  console.error(
+    `mecatl: ${count} not put back and left as ${notRestored.length === 1 ? 'it is' : 'they are'} (${args.json ? 'notRestored' : 'listed above'}); restore again to try once more, or undo the restore`
+  )
+  return 1
 }
 
 function listLine(checkpoint: Checkpoint): string {

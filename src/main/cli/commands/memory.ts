@@ -5,6 +5,7 @@ import { openStore } from '../../store/store'
 import { when } from '../../tools/memory/memory-text'
 import { UsageError, type CliArgs } from '../args'
 import { requireValidSettings, requireWorkspace } from '../context'
+import { printJson, printLine } from '../print'
 
 const LIMIT = 20
 
@@ -29,17 +30,17 @@ export async function memoryCommand(args: CliArgs): Promise<number> {
         score,
         snippet: unmark(snippet)
       }))
-      console.log(JSON.stringify(printed, null, 2))
+      printJson(printed, 2)
       return 0
     }
     const where = args.user ? 'the user model' : `the project memory of ${folder}`
     if (hits.length === 0) {
-      console.log(`Nothing in ${where} matches "${query}".`)
+      printLine(`Nothing in ${where} matches "${query}".`)
       return 0
     }
     for (const { entry, snippet } of hits) {
-      console.log(`${entry.name}  (version ${entry.version}, updated ${when(entry.updatedAt)})`)
-      console.log(`  ${boldHits(snippet)}`)
+      printLine(`${entry.name}  (version ${entry.version}, updated ${when(entry.updatedAt)})`)
+      printLine(`  ${boldHits(snippet)}`)
     }
     return 0
   } finally {

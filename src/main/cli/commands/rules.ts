@@ -1,6 +1,7 @@
 import { judgeShell } from '../../gate/rules'
 import { UsageError, type CliArgs } from '../args'
 import { cliCore, requireWorkspace } from '../context'
+import { printJson, printLine } from '../print'
 
 /**
  * `rules check 'COMMAND'`: what the permission rules in force say of a shell command, and which
@@ -27,7 +28,7 @@ export async function rulesCommand(args: CliArgs): Promise<number> {
     verdict.decision ?? (mode === 'allow' ? 'allow' : mode === 'read-only' ? 'forbid' : 'prompt')
   const rule =
     verdict.decision === null ? `no rule matches; mode "${mode}" decides` : verdict.reason
-  if (args.json) console.log(JSON.stringify({ decision, rule }))
-  else console.log(`${decision}: ${rule}`)
+  if (args.json) printJson({ decision, rule })
+  else printLine(`${decision}: ${rule}`)
   return 0
 }

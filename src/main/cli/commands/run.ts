@@ -14,6 +14,7 @@ import { coreStopper, stopProblem } from '../../core-stop'
 import { ExitCode, signalExitCode } from '../exit'
 import { onStopSignals, type StopSignal } from '../stop-signals'
 import { retryLine } from '../../providers/retry'
+import { printError, printJson, streamWriter, writeOut } from '../print'
 
 const FLAG_PROVIDER_ID = 'cli'
 
@@ -52,10 +53,10 @@ export async function runCommand(args: CliArgs): Promise<number> {
     // The turn ends recorded as cancelled; the core then stops as it does for the window.
     cancelTurn = () => void core.sessions.dispose()
     const client = createMemoryPair(core.router, core.hub, 'cli')
+    const printHuman = humanPrinter()
     const finished = new Promise<number>((resolve) => {
       client.subscribe((frame) => {
-        if (args.json)
-          console.log(JSON.stringify({ type: frame.event, ...(frame.payload as object) }))
+        if (args.json) printJson({ type: frame.event, ...(frame.payload as object) })
         else printHuman(frame)
         if (frame.event === 'turn.completed') {
           resolve(completedCode(frame.payload as EventPayload<'turn.completed'>))
@@ -66,8 +67,8 @@ export async function runCommand(args: CliArgs): Promise<number> {
     const session = await client.call('session.create', { workspace, profile: args.profile })
     // With --json the session's summaries say it (`folderTrust: "untrusted"`).
     if (!args.json && session.folderTrust === 'untrusted') {
-      process.stderr.write(
-        `mecatl run: ${workspace} is not a trusted folder, so what is read from it counts as untrusted input and sends the model can aim are refused once it has read something private. Trust the folder in the window, or pass --trust-project to trust it for this run.\n`
+      printError(
+        `mecatl run: ${workspace} is not a trusted folder, so what is read from it counts as untrusted input and sends the model can aim are refused once it has read something private. Trust the folder in the window, or pass --trust-project to trust it for this run.`
       )
     }
     let code: number = ExitCode.ok
@@ -81,7 +82,7 @@ export async function runCommand(args: CliArgs): Promise<number> {
     client.close()
     const problem = stopProblem(await coreStopper(() => core.dispose())())
     if (problem) {
-      process.stderr.write(`mecatl run: ${problem}\n`)
+      printError(`mecatl run: ${problem}`)
       return ExitCode.failed
     }
     const signal = stopSignal()
@@ -96,25 +97,25 @@ export async function runCommand(args: CliArgs): Promise<number> {
 function recordedCode(core: Core, sessionId: string): number {
   const lost = core.store.sessions.recordingFailure(sessionId)
   if (!lost) return ExitCode.ok
-  process.stderr.write(`mecatl: ${lost}\n`)
+  printError(`mecatl: ${lost}`)
   return ExitCode.failed
 }
 
 /** A completed turn's exit code; one that did not end by itself says why on stderr. */
 function completedCode(payload: EventPayload<'turn.completed'>): number {
   if (payload.stopReason === 'max_steps') {
-    process.stderr.write(
-      'mecatl: the model was stopped at the step limit before it finished; what it did so far is recorded (sessions show), and a new run can carry on from there\n'
+    printError(
+      'mecatl: the model was stopped at the step limit before it finished; what it did so far is recorded (sessions show), and a new run can carry on from there'
     )
     return ExitCode.maxSteps
   }
   if (payload.stopReason === 'cancelled') {
-    process.stderr.write('mecatl: the run was cancelled\n')
+    printError('mecatl: the run was cancelled')
     return ExitCode.cancelled
   }
   if (payload.stopReason === 'max_tokens') {
-    process.stderr.write(
-      'mecatl: the last reply was cut at the output token limit (max_tokens in the settings)\n'
+    printError(
+      'mecatl: the last reply was cut at the output token limit (max_tokens in the settings)'
     )
   }
   return ExitCode.ok
@@ -145,31 +146,39 @@ function providerFromFlags(args: CliArgs): { provider: Provider; model: string }
   return { provider, model: args.model }
 }
 
-function printHuman(frame: EventFrame): void {
-  const payload = frame.payload as Record<string, unknown>
-  if (frame.event === 'message.delta') process.stdout.write(String(payload.delta))
-  if (frame.event === 'transcript.item') {
-    const item = payload.item as {
-      kind: string
-      call?: ToolCallView
-      streaming?: boolean
-      retry?: { waitMs: number; reason: string; attempt: number; maxRetries: number }
+/**
+ * The reply on stdout as it streams, and one line per finished tool call on stderr (so a reply
+ * piped from stdout stays only the reply). All of it is model and tool text: made safe to show.
+ */
+function humanPrinter(): (frame: EventFrame) => void {
+  const reply = streamWriter()
+  return (frame) => {
+    const payload = frame.payload as Record<string, unknown>
+    if (frame.event === 'message.delta') reply.write(String(payload.delta))
+    if (frame.event === 'transcript.item') {
+      const item = payload.item as {
+        kind: string
+        call?: ToolCallView
+        streaming?: boolean
+        retry?: { waitMs: number; reason: string; attempt: number; maxRetries: number }
+      }
+      if (item.kind === 'assistant' && item.streaming === false) {
+        reply.end()
+        writeOut('\n')
+      }
+      // The window's line.
+      if (item.kind === 'assistant' && item.retry) {
+        const { waitMs, reason, attempt, maxRetries } = item.retry
+        printError(
+          `mecatl: ${retryLine(waitMs, reason)} (retry ${attempt - 1} of ${maxRetries}; Ctrl-C stops)`
+        )
+      }
+      if (item.kind === 'tool' && item.call && item.call.state !== 'running') {
+        const call = item.call
+        const note = call.state === 'awaiting-approval' ? 'asking' : call.state
+        printError(`[${call.name}] ${note}${call.refusedBy ? ` (${call.refusedBy})` : ''}`)
+      }
     }
-    if (item.kind === 'assistant' && item.streaming === false) process.stdout.write('\n')
-    // The window's line, on stderr so a reply piped from stdout stays only the reply.
-    if (item.kind === 'assistant' && item.retry) {
-      const { waitMs, reason, attempt, maxRetries } = item.retry
-      process.stderr.write(
-        `mecatl: ${retryLine(waitMs, reason)} (retry ${attempt - 1} of ${maxRetries}; Ctrl-C stops)\n`
-      )
-    }
-    if (item.kind === 'tool' && item.call && item.call.state !== 'running') {
-      const call = item.call
-      const note = call.state === 'awaiting-approval' ? 'asking' : call.state
-      process.stderr.write(
-        `[${call.name}] ${note}${call.refusedBy ? ` (${call.refusedBy})` : ''}\n`
-      )
-    }
+    if (frame.event === 'turn.failed') printError(`error: ${String(payload.error)}`)
   }
-  if (frame.event === 'turn.failed') process.stderr.write(`error: ${String(payload.error)}\n`)
 }

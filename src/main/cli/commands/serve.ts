@@ -1,4 +1,5 @@
 import path from 'node:path'
+import { format } from 'node:util'
 import { startBrowserServer } from '../../server/browser-server'
 import type { CoreOptions } from '../../core'
 import type { CliArgs } from '../args'
@@ -7,6 +8,7 @@ import { cliCore, requireWorkspace } from '../context'
 import { requireDistinctToolNames } from '../mcp-collisions'
 import { ExitCode } from '../exit'
 import { onStopSignals } from '../stop-signals'
+import { printError } from '../print'
 
 /**
  * `serve`: browser mode, the window's core behind a WebSocket on 127.0.0.1, until SIGINT or
@@ -43,7 +45,9 @@ export async function serveCommand(
     // session, or the stop.
     let state = 'still serving'
     const onUnhandled = (reason: unknown): void => {
-      console.error(`mecatl serve: a task failed and nothing was waiting for it; ${state}:`, reason)
+      printError(
+        `mecatl serve: a task failed and nothing was waiting for it; ${state}: ${format(reason)}`
+      )
     }
     process.on('unhandledRejection', onUnhandled)
     await stopRequested
@@ -57,7 +61,7 @@ export async function serveCommand(
     )
     process.off('unhandledRejection', onUnhandled)
     if (problem) {
-      console.error(`mecatl serve: ${problem}`)
+      printError(`mecatl serve: ${problem}`)
       return ExitCode.failed
     }
     return ExitCode.ok

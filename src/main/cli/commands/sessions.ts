@@ -6,6 +6,7 @@ import { openStore } from '../../store/store'
 import type { StoredSession } from '../../store/session-store'
 import { UsageError, type CliArgs } from '../args'
 import { requireValidSettings, requireWorkspace } from '../context'
+import { printError, printJson, printLine, writeOut } from '../print'
 
 const VERBS =
   'sessions list [--workspace DIR] | sessions show ID | sessions export ID [--format jsonl|md]'
@@ -24,9 +25,9 @@ export async function sessionsCommand(args: CliArgs): Promise<number> {
       if (id) throw new UsageError(`sessions list takes no id: ${VERBS}`)
       const folder = realpathSync(args.workspace ? requireWorkspace(args) : process.cwd())
       const sessions = store.sessions.list(folder)
-      if (args.json) console.log(JSON.stringify(sessions, null, 2))
-      else if (sessions.length === 0) console.log(`No recorded sessions in ${folder}.`)
-      else for (const session of sessions) console.log(listLine(session))
+      if (args.json) printJson(sessions, 2)
+      else if (sessions.length === 0) printLine(`No recorded sessions in ${folder}.`)
+      else for (const session of sessions) printLine(listLine(session))
       return 0
     }
     if (verb !== 'show' && verb !== 'export') {
@@ -35,7 +36,7 @@ export async function sessionsCommand(args: CliArgs): Promise<number> {
     if (!id) throw new UsageError(`sessions ${verb} needs a session id (see sessions list)`)
     const session = store.sessions.get(id) ?? findByPrefix(store.sessions.listAll(), id)
     if (!session) {
-      console.error(`mecatl: there is no recorded session ${id}; sessions list shows the ids`)
+      printError(`mecatl: there is no recorded session ${id}; sessions list shows the ids`)
       return 1
     }
     const events = store.sessions.events(session.id)
@@ -44,13 +45,13 @@ export async function sessionsCommand(args: CliArgs): Promise<number> {
         const { transcript, items, todos } = rehydrate(events)
         // The conversation shown; the cost of every branch, since every one was paid for.
         const cost = sessionCost(items)
-        console.log(JSON.stringify({ session, cost, transcript, todos }, null, 2))
+        printJson({ session, cost, transcript, todos }, 2)
       } else {
-        process.stdout.write(exportSession(session, events, 'md'))
+        writeOut(exportSession(session, events, 'md'))
       }
       return 0
     }
-    process.stdout.write(exportSession(session, events, format))
+    writeOut(exportSession(session, events, format))
     return 0
   } finally {
     store.close()

@@ -4,6 +4,7 @@ import type { ToolDescriptor } from '../../../shared/domain'
 import type { CliArgs } from '../args'
 import { cliCore, requireWorkspace } from '../context'
 import { requireDistinctToolNames } from '../mcp-collisions'
+import { printError, printJson, printLine } from '../print'
 
 /** How long a description may run on a line of the table before it is cut. */
 const DESCRIPTION_CHARS = 100
@@ -19,23 +20,23 @@ export async function toolsCommand(args: CliArgs): Promise<number> {
   await requireDistinctToolNames(core, workspace)
   const catalog = await core.catalogFor(workspace)
   const status = await core.mcp.status(workspace, true)
-  for (const line of mcpProblems(status)) console.error(line)
+  for (const line of mcpProblems(status)) printError(line)
   const settings = (await core.settings.get()).settings
   const shell = catalog.get('Shell')
     ? `Shell: ${describeSandbox(await core.sandbox.prepare(settings))}`
     : 'Shell: off (--no-shell, --shell "" or shell.enabled: false)'
   if (args.schema) {
-    console.log(JSON.stringify(catalog.modelSchemas(), null, 2))
+    printJson(catalog.modelSchemas(), 2)
   } else if (args.json) {
-    console.log(JSON.stringify(catalog.describe(), null, 2))
+    printJson(catalog.describe(), 2)
   } else {
-    console.log(table(catalog.describe()).join('\n'))
+    printLine(table(catalog.describe()).join('\n'))
   }
   // The table ends with it; with JSON on stdout it goes to stderr, so the JSON stays whole.
   if (args.schema || args.json) {
-    if (catalog.get('Shell')) console.error(shell)
+    if (catalog.get('Shell')) printError(shell)
   } else {
-    console.log(shell)
+    printLine(shell)
   }
   await core.dispose()
   return 0

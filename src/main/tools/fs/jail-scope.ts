@@ -1,7 +1,7 @@
 import { constants, type Stats } from 'node:fs'
 import { access, type FileHandle } from 'node:fs/promises'
 import path from 'node:path'
-import { JailedDir, JailRefusal, type DirWalk } from '../../workspace/jailed-dir'
+import { JailedDir, JailRefusal, MadeDirs, type DirWalk } from '../../workspace/jailed-dir'
 import type { PathAccess, Resolved } from '../../workspace/path-jail'
 import { inGitFolder } from '../../workspace/git-names'
 import { errorOutput, type ToolContext, type ToolOutput } from '../tool'
@@ -31,6 +31,8 @@ export type Located = { ok: false; output: ToolOutput } | { ok: true; place: Pla
  */
 export class JailScope {
   private readonly opened: JailedDir[] = []
+  /** Directories createParent made, kept unless undoCreated removes them. */
+  private readonly made: MadeDirs[] = []
 
   constructor(readonly ctx: ToolContext) {}
 
@@ -72,11 +74,14 @@ export class JailScope {
   /**
    * The directory a new entry at `place` goes in, creating missing directories one at a time
    * through their parents' descriptors (never the project folder itself); null when a file is
-   * in the way.
+   * in the way. Directories made here and then not needed (the next step failed) are removed
+   * by undoCreated.
    */
   async createParent(place: Place): Promise<JailedDir | null> {
     if (place.parent) return place.parent
-    const made = await this.track(await this.ctx.jail.openParent(place.resolved, true))
+    const walk = await this.ctx.jail.openParent(place.resolved, 'undoable')
+    if (walk.kind === 'open' && walk.made) this.made.push(walk.made)
+    const made = await this.track(walk)
     if (made === 'under-file') return null
     // Created a moment ago and gone already: removed by someone else while we worked.
     if (made === null) throw new JailRefusal('changed', place.path)
@@ -88,7 +93,13 @@ export class JailScope {
     return dir
   }
 
+  /** Removes the directories createParent made in this call (the deepest first). */
+  async undoCreated(): Promise<void> {
+    for (const made of this.made.splice(0).reverse()) await made.undo()
+  }
+
   async close(): Promise<void> {
+    await Promise.all(this.made.splice(0).map((made) => made.keep()))
     await Promise.all(this.opened.splice(0).map((dir) => dir.close()))
   }
 

@@ -57,7 +57,13 @@ export const writeTool: Tool = defineTool({
       const dir = await scope.createParent(place)
       if (dir === null) return errorOutput(underFile(shown))
 
-      await writeFileAtomicIn(dir, place.name, input.content, mode)
+      try {
+        await writeFileAtomicIn(dir, place.name, input.content, mode)
+      } catch (error) {
+        // No file, so none of the folders made for it either.
+        await scope.undoCreated()
+        throw error
+      }
       ctx.reads.record(place.path, input.content)
       const verb = state.kind === 'file' ? 'Replaced' : 'Created'
       return withDiff(
