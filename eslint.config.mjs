@@ -30,10 +30,10 @@ function inside(target, dir) {
   return target === dir || target.startsWith(`${dir}/`)
 }
 
-/** Test code: a test, a bench, an e2e spec or fixture, or a helper in src/main/testing. */
+/** Test code: a test, a bench, an e2e spec or fixture, or a helper in testing/. */
 const isTestCode = (file) =>
   /\.test\.tsx?$/.test(file) ||
-  inside(file, 'src/main/testing') ||
+  inside(file, 'testing') ||
   inside(file, 'bench') ||
   inside(file, 'e2e')
 
@@ -44,8 +44,7 @@ function hostOf(file) {
   if (inside(file, 'src/main/cli')) return 'cli'
   return null
 }
-const isCore = (file) =>
-  inside(file, 'src/main') && hostOf(file) === null && !inside(file, 'src/main/testing')
+const isCore = (file) => inside(file, 'src/main') && hostOf(file) === null
 
 // `mecatl serve` is how browser mode starts: the one place where a host starts another.
 const hostBridges = [
@@ -54,7 +53,7 @@ const hostBridges = [
 
 /**
  * Where a relative import may land; paths are repository-relative. The words of each `why` are
- * src/main/testing/layer-rules.ts's, and src/layering.test.ts checks both give the same verdicts.
+ * testing/layer-rules.ts's, and src/layering.test.ts checks both give the same verdicts.
  */
 const relativeArrows = [
   {
@@ -92,13 +91,13 @@ const relativeArrows = [
   },
   {
     appliesTo: (file) => !isTestCode(file),
-    allows: (target) => !inside(target, 'src/main/testing') && !inside(target, 'bench'),
-    why: 'src/main/testing and bench are test code: only tests, benches, e2e and src/main/testing import them'
+    allows: (target) => !inside(target, 'testing') && !inside(target, 'bench'),
+    why: 'testing/ and bench/ are test code: only tests, benches, e2e and testing/ import them'
   },
   {
-    appliesTo: (file) => inside(file, 'src'),
+    appliesTo: (file) => inside(file, 'src') || inside(file, 'testing'),
     allows: (target) => !inside(target, 'e2e'),
-    why: 'nothing under src imports e2e/: what a unit test shares with e2e lives in src/main/testing'
+    why: 'nothing under src or testing imports e2e/: what a test shares with e2e lives in testing'
   },
   {
     appliesTo: (file) =>
@@ -188,7 +187,7 @@ export default defineConfig(
 
   // The layer arrows.
   {
-    files: ['src/**/*.{ts,tsx,mts,cts}'],
+    files: ['src/**/*.{ts,tsx,mts,cts}', 'testing/**/*.{ts,tsx,mts,cts}'],
     plugins: { layers: layersPlugin },
     rules: { 'layers/relative-imports': 'error' }
   },
@@ -202,6 +201,24 @@ export default defineConfig(
             {
               regex: '^(?!zod(/|$)|\\.)',
               message: 'src/shared imports zod and its own files only: no node:*, electron or DOM'
+            }
+          ]
+        }
+      ]
+    }
+  },
+  {
+    // Its tests sit beside it and take vitest too, nothing else.
+    files: ['src/shared/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!zod(/|$)|vitest$|\\.)',
+              message:
+                'src/shared (and its tests, which add vitest) imports zod and its own files only'
             }
           ]
         }
@@ -263,7 +280,7 @@ export default defineConfig(
   // and abortable-fetch.ts): a request to a server that went quiet must still end.
   {
     files: ['src/main/**/*.ts'],
-    ignores: ['src/main/**/*.test.ts', 'src/main/testing/**', 'src/main/net/abortable-fetch.ts'],
+    ignores: ['src/main/**/*.test.ts', 'testing/**', 'src/main/net/abortable-fetch.ts'],
     rules: {
       'no-restricted-properties': [
         'error',

@@ -2,7 +2,11 @@ import { defineConfig } from 'vitest/config'
 
 // Integration tests start real processes (Shell jobs, git, ripgrep, MCP servers, bubblewrap, the
 // CLI as a child); unit tests start none, which no-processes.ts enforces. `npm test` runs both.
-const INTEGRATION = ['src/**/*.integration.test.ts', 'scripts/**/*.integration.test.ts']
+const INTEGRATION = [
+  'src/**/*.integration.test.ts',
+  'testing/**/*.integration.test.ts',
+  'scripts/**/*.integration.test.ts'
+]
 
 export default defineConfig({
   test: {
@@ -24,9 +28,14 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
+          include: [
+            'src/**/*.test.ts',
+            'src/**/*.test.tsx',
+            'testing/**/*.test.ts',
+            'scripts/**/*.test.ts'
+          ],
           exclude: [...INTEGRATION, 'e2e/**', 'node_modules/**', 'out/**'],
-          setupFiles: ['src/main/testing/no-processes.ts']
+          setupFiles: ['testing/no-processes.ts']
         }
       },
       { extends: true, test: { name: 'integration', include: INTEGRATION } }

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process'
 import { mkdir, rm } from 'node:fs/promises'
 import path from 'node:path'
-import { writeFileTree } from '../src/main/testing/file-tree'
+import { writeFileTree } from '../testing/file-tree'
 import { findRipgrep } from '../src/main/tools/fs/search/grep-rg'
 import { FileIndex } from '../src/main/workspace/file-index'
 import { rankPaths } from '../src/main/workspace/fuzzy-rank'

@@ -1,8 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import path from 'node:path'
 import type { PromptCache } from '../src/main/providers/anthropic-cache'
-import { runCacheSession, type CacheSessionRun } from '../src/main/testing/cache-session'
-import type { RecordedRequest } from '../src/main/testing/fake-model-server'
+import { runCacheSession, type CacheSessionRun } from '../testing/cache-session'
+import type { RecordedRequest } from '../testing/fake-model-server'
 import { reportAmount } from './measure'
 
 /**

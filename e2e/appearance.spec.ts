@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
 import { parse } from 'yaml'
-import { latestToolResults } from '../src/main/testing/fake-model-server'
+import { latestToolResults } from '../testing/fake-model-server'
 import { expect, test } from './fixtures/app'
 import { plain, sendMessage, toolCards, waitForTurnEnd } from './fixtures/chat'
 import { themeOf } from './fixtures/screens'

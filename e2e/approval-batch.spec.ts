@@ -1,6 +1,6 @@
 // Two changing calls in one model reply: both wait at once, as two rows of one approval dialog,
 // and each gets its own answer.
-import { latestToolResults } from '../src/main/testing/fake-model-server'
+import { latestToolResults } from '../testing/fake-model-server'
 import { expect, test } from './fixtures/app'
 import { plain, readWorkspaceFile, sendMessage, toolCards, waitForTurnEnd } from './fixtures/chat'
 

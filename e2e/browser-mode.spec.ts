@@ -1,7 +1,7 @@
 // Browser mode cannot be knocked over: the real `serve` process takes the malformed requests and
 // frames any web page can send, and goes on serving; a paste too large to send stays in the box
 // with a sentence saying what to do instead.
-import { closeCode, encodeFrame, openRawSocket, rawExchange } from '../src/main/testing/raw-wire'
+import { closeCode, encodeFrame, openRawSocket, rawExchange } from '../testing/raw-wire'
 import { expect, test } from './fixtures/app'
 import { sendMessage, waitForTurnEnd } from './fixtures/chat'
 

@@ -7,7 +7,7 @@ import path from 'node:path'
 import { stringify } from 'yaml'
 import { fakeModelKey, repoRoot, sampleFiles, settingsFor } from './fixtures/app'
 import type { SettingsPreset } from './fixtures/app'
-import { latestToolResults, startFakeModelServer } from '../src/main/testing/fake-model-server'
+import { latestToolResults, startFakeModelServer } from '../testing/fake-model-server'
 import { expect, test } from '@playwright/test'
 import { readWorkspaceFile } from './fixtures/chat'
 

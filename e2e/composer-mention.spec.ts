@@ -2,8 +2,8 @@
 // a pick puts the path in the message as a mention, and the message sent carries it.
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { latestUserText } from '../src/main/testing/fake-model-server'
-import { writeFileTree } from '../src/main/testing/file-tree'
+import { latestUserText } from '../testing/fake-model-server'
+import { writeFileTree } from '../testing/file-tree'
 import { expect, test } from './fixtures/app'
 import { waitForTurnEnd } from './fixtures/chat'
 

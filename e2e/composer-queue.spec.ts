@@ -3,7 +3,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { MAX_MESSAGE_BYTES } from '../src/shared/contract/message-size'
-import { latestUserText } from '../src/main/testing/fake-model-server'
+import { latestUserText } from '../testing/fake-model-server'
 import { expect, test } from './fixtures/app'
 import { sendMessage, waitForTurnEnd } from './fixtures/chat'
 

@@ -2,8 +2,8 @@
 // its approvals in the normal modal labelled with its name, and branches side by side.
 import { writeFileSync } from 'node:fs'
 import { stringify } from 'yaml'
-import type { NormalizedRequest, Reply } from '../src/main/testing/fake-model-server'
-import { latestToolResults } from '../src/main/testing/fake-model-server'
+import type { NormalizedRequest, Reply } from '../testing/fake-model-server'
+import { latestToolResults } from '../testing/fake-model-server'
 import { expect, settingsFor, test, type App } from './fixtures/app'
 import { readWorkspaceFile, sendMessage, toolCards, waitForTurnEnd } from './fixtures/chat'
 

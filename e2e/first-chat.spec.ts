@@ -1,5 +1,5 @@
 // The first thing a person does: open a folder, ask for a file, approve (or refuse) the Write.
-import { latestToolResults } from '../src/main/testing/fake-model-server'
+import { latestToolResults } from '../testing/fake-model-server'
 import { expect, test } from './fixtures/app'
 import type { SettingsPreset } from './fixtures/app'
 import { plain, readWorkspaceFile, sendMessage, toolCards, waitForTurnEnd } from './fixtures/chat'

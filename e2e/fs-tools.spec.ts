@@ -9,8 +9,8 @@ import { stringify } from 'yaml'
 import { expect, test } from '@playwright/test'
 import { fakeModelKey, repoRoot, settingsFor } from './fixtures/app'
 import type { SettingsPreset } from './fixtures/app'
-import { latestToolResults, startFakeModelServer } from '../src/main/testing/fake-model-server'
-import type { ToolResult } from '../src/main/testing/fake-model-server'
+import { latestToolResults, startFakeModelServer } from '../testing/fake-model-server'
+import type { ToolResult } from '../testing/fake-model-server'
 
 /** A 1×1 PNG. */
 const png = Buffer.from(

@@ -2,7 +2,7 @@
 // command whose live output shows in its card until the person stops it.
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { latestToolResults } from '../src/main/testing/fake-model-server'
+import { latestToolResults } from '../testing/fake-model-server'
 import { expect, test } from './fixtures/app'
 import { plain, sendMessage, toolCards, waitForTurnEnd } from './fixtures/chat'
 

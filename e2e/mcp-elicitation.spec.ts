@@ -2,7 +2,7 @@
 // form shows as a dialog in the window, and what the person types goes to that server alone.
 import { writeFileSync } from 'node:fs'
 import { stringify } from 'yaml'
-import { startRemoteMcpServer, type RemoteMcpServer } from '../src/main/testing/remote-mcp-server'
+import { startRemoteMcpServer, type RemoteMcpServer } from '../testing/remote-mcp-server'
 import { expect, settingsFor, test } from './fixtures/app'
 import { sendMessage, toolCards, waitForTurnEnd } from './fixtures/chat'
 

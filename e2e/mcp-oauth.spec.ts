@@ -3,9 +3,9 @@
 // server's tools the moment the browser comes back; sign out forgets the login.
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { startOAuthMcpServer, type OAuthMcpServer } from '../src/main/testing/oauth-test-server'
+import { startOAuthMcpServer, type OAuthMcpServer } from '../testing/oauth-test-server'
 import type { Locator, Page } from '@playwright/test'
-import { latestToolResults } from '../src/main/testing/fake-model-server'
+import { latestToolResults } from '../testing/fake-model-server'
 import { artifactsDir, expect, test } from './fixtures/app'
 import { plain, sendMessage, toolCards, waitForTurnEnd } from './fixtures/chat'
 

@@ -5,12 +5,12 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { parse, stringify } from 'yaml'
-import { latestToolResults } from '../src/main/testing/fake-model-server'
+import { latestToolResults } from '../testing/fake-model-server'
 import {
   HELLO_TEXT,
   startRemoteMcpServer,
   type RemoteMcpServer
-} from '../src/main/testing/remote-mcp-server'
+} from '../testing/remote-mcp-server'
 import { expect, test } from './fixtures/app'
 import { plain, sendMessage, toolCards, waitForTurnEnd } from './fixtures/chat'
 

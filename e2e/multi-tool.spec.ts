@@ -1,5 +1,5 @@
 // One turn, several tool calls: two Reads in one reply, then a Write built from what they said.
-import { latestToolResults } from '../src/main/testing/fake-model-server'
+import { latestToolResults } from '../testing/fake-model-server'
 import { expect, test } from './fixtures/app'
 import {
   openToolGroups,

@@ -1,5 +1,5 @@
 // The production build (out/main, out/preload, out/renderer, built by the global setup) holds no
-// test code: no module of src/main/testing or e2e, no symbol only test code declares, and no way
+// test code: no module of testing or e2e, no symbol only test code declares, and no way
 // to widen the web guard. The testing build in out/testing proves the check can see test code.
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
@@ -81,14 +81,14 @@ test('the production build contains no test code and no way to widen the web gua
   )
   expect(modules.filter((file) => /\.test\.tsx?$/.test(file))).toEqual([])
 
-  const testingFiles = filesUnder('src/main/testing', /./)
-  expect(testingFiles).toContain('src/main/testing/e2e-serve.ts')
+  const testingFiles = filesUnder('testing', /./)
+  expect(testingFiles).toContain('testing/e2e-serve.ts')
   for (const file of testingFiles) expect(text).not.toContain(file)
 
   // What the testing files export, by a name the app's own sources never use (generic ones
   // such as textOf say nothing and are left out), is not declared anywhere in the app.
   const production = filesUnder('src', /(?<!\.test)\.tsx?$/).filter(
-    (file) => !file.startsWith('src/main/testing/') && !file.endsWith('.d.ts')
+    (file) => !file.startsWith('testing/') && !file.endsWith('.d.ts')
   )
   const productionNames = identifiers(production)
   const testOnly = [...exportedNames(testingFiles.filter((file) => file.endsWith('.ts')))].filter(
@@ -113,6 +113,6 @@ test('the production build contains no test code and no way to widen the web gua
 test('the same check sees the test code of the testing build', () => {
   ensureTestingBuild()
   const text = read(testingServeEntry)
-  expect(bundledModules(text)).toContain('src/main/testing/e2e-serve.ts')
+  expect(bundledModules(text)).toContain('testing/e2e-serve.ts')
   expect(text).toMatch(/allowLoopback:\s*(?:true|!0)/)
 })

@@ -5,7 +5,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { stringify } from 'yaml'
-import { latestToolResults } from '../src/main/testing/fake-model-server'
+import { latestToolResults } from '../testing/fake-model-server'
 import { expect, repoRoot, test } from './fixtures/app'
 import { plain, sendMessage, toolCards, waitForTurnEnd } from './fixtures/chat'
 

@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { parse, stringify } from 'yaml'
-import { latestToolResults } from '../src/main/testing/fake-model-server'
+import { latestToolResults } from '../testing/fake-model-server'
 import { expect, repoRoot, test } from './fixtures/app'
 import { plain, readWorkspaceFile, sendMessage, toolCards, waitForTurnEnd } from './fixtures/chat'
 

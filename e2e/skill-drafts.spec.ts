@@ -3,7 +3,7 @@
 // name cannot be activated, and says why.
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { latestToolResults } from '../src/main/testing/fake-model-server'
+import { latestToolResults } from '../testing/fake-model-server'
 import { expect, test } from './fixtures/app'
 import { readWorkspaceFile, sendMessage, toolCards, waitForTurnEnd } from './fixtures/chat'
 

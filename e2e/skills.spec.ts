@@ -1,8 +1,8 @@
 // Skills, slash commands, instruction files and AskUser, as a person meets them in the window.
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { latestToolResults } from '../src/main/testing/fake-model-server'
-import type { NormalizedRequest } from '../src/main/testing/fake-model-server'
+import { latestToolResults } from '../testing/fake-model-server'
+import type { NormalizedRequest } from '../testing/fake-model-server'
 import { expect, test } from './fixtures/app'
 import { waitForTurnEnd } from './fixtures/chat'
 

@@ -1,7 +1,7 @@
 // Extended thinking in the window: the reply's thinking sits above it, collapsed under
 // "Thinking", opens on a click, and went back to the (fake) Anthropic API across the tool call.
 import { readFileSync } from 'node:fs'
-import { fakeSignature } from '../src/main/testing/fake-model-thinking'
+import { fakeSignature } from '../testing/fake-model-thinking'
 import { expect, test } from './fixtures/app'
 import { sendMessage, toolCards, waitForTurnEnd } from './fixtures/chat'
 

@@ -4,7 +4,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { readFileSync } from 'node:fs'
 import { parse } from 'yaml'
-import { latestToolResults } from '../src/main/testing/fake-model-server'
+import { latestToolResults } from '../testing/fake-model-server'
 import { expect, test } from './fixtures/app'
 import { sendMessage, toolCards, waitForTurnEnd } from './fixtures/chat'
 

@@ -1,23 +1,24 @@
 import path from 'node:path'
 import { ESLint } from 'eslint'
 import { describe, expect, it } from 'vitest'
-import { findViolations, sourceFilesUnder, why, type SourceText } from './main/testing/layer-rules'
+import { findViolations, sourceFilesUnder, why, type SourceText } from '../testing/layer-rules'
 
 // The layer arrows of DESIGN.md (Layers), checked on every .ts/.tsx file under src, tests
-// included; the rules are in src/main/testing/layer-rules.ts. eslint.config.mjs enforces the same
+// included, and on testing/; the rules are in testing/layer-rules.ts. eslint.config.mjs enforces the same
 // arrows while editing, and the last test here proves it gives the same verdicts.
 
 const repoRoot = path.resolve(import.meta.dirname, '..')
 
 describe('layering', () => {
   it('no file under src crosses a layer arrow', () => {
-    const files = sourceFilesUnder(repoRoot, 'src')
+    const files = [...sourceFilesUnder(repoRoot, 'src'), ...sourceFilesUnder(repoRoot, 'testing')]
     // Guard against a walk that silently finds nothing (or the wrong folder).
     const paths = files.map((file) => file.path)
     expect(paths).toContain('src/shared/domain.ts')
     expect(paths).toContain('src/main/index.ts')
     expect(paths).toContain('src/renderer/src/main.tsx')
     expect(paths).toContain('src/layering.test.ts')
+    expect(paths).toContain('testing/core-harness.ts')
     expect(findViolations(files)).toEqual([])
   })
 
@@ -161,7 +162,7 @@ const neverArrows: SourceText[] = [
     path: 'src/main/tools/web/bad.test.ts',
     text: [
       "import { parseCliArgs } from '../../cli/args'",
-      "import { createHarness } from '../../testing/core-harness'",
+      "import { createHarness } from '../../../../../testing/core-harness'",
       "import { createMemoryPair } from '../../rpc/memory-transport'",
       "import { test } from '../../../../e2e/fixtures/app'",
       'export const v = [parseCliArgs, createHarness, createMemoryPair, test]'
@@ -217,7 +218,7 @@ const neverArrows: SourceText[] = [
     // Production code takes nothing from the test code.
     path: 'src/main/tools/fs/bad.ts',
     text: [
-      "import { createTestWorkspace } from '../../testing/fs-test-context'",
+      "import { createTestWorkspace } from '../../../../testing/fs-test-context'",
       "import { measure } from '../../../../bench/measure'",
       "import { startFakeModelServer } from '../../../../e2e/fixtures/fake-model-server'",
       "import { PathJail } from '../../workspace/path-jail'",
@@ -225,17 +226,17 @@ const neverArrows: SourceText[] = [
     ].join('\n')
   },
   {
-    path: 'src/main/testing/bad.ts',
+    path: 'testing/bad.ts',
     text: [
-      "import { sendMessage } from '../../../e2e/fixtures/chat'",
-      "import { parseCliArgs } from '../cli/args'",
-      "import { createMemoryPair } from '../rpc/memory-transport'",
-      "import { helper } from '../tools/web/helper'",
+      "import { sendMessage } from '../e2e/fixtures/chat'",
+      "import { parseCliArgs } from '../src/main/cli/args'",
+      "import { createMemoryPair } from '../src/main/rpc/memory-transport'",
+      "import { helper } from '../src/main/tools/web/helper'",
       'export const v = [sendMessage, parseCliArgs, createMemoryPair, helper]'
     ].join('\n')
   },
   {
-    // Imported by test code only (bad.test.ts and testing/bad.ts): it belongs in src/main/testing.
+    // Imported by test code only (bad.test.ts and testing/bad.ts): it belongs in testing/.
     path: 'src/main/tools/web/helper.ts',
     text: "export const helper = 'only tests use me'\n"
   },
@@ -298,10 +299,10 @@ const neverArrowVerdicts: string[] = (() => {
     `src/main/cli/commands/bad.ts:1: imports src/main/server/browser-server (${hostToHost})`,
     `src/main/cli/commands/bad.ts:2: imports src/main/electron/windows (${hostToHost})`,
     `src/main/cli/commands/serve.ts:2: imports src/main/server/static-files (${hostToHost})`,
-    `src/main/tools/fs/bad.ts:1: imports src/main/testing/fs-test-context (${testCode})`,
+    `src/main/tools/fs/bad.ts:1: imports testing/fs-test-context (${testCode})`,
     `src/main/tools/fs/bad.ts:2: imports bench/measure (${testCode})`,
     `src/main/tools/fs/bad.ts:3: imports e2e/fixtures/fake-model-server (${noE2e})`,
-    `src/main/testing/bad.ts:1: imports e2e/fixtures/chat (${noE2e})`,
+    `testing/bad.ts:1: imports e2e/fixtures/chat (${noE2e})`,
     `src/main/tools/web/helper.ts: only test code imports it (${strayHelper})`,
     `src/main/gate/bad.ts:1: imports src/main/rpc/router (${domainToRpc})`,
     `src/main/gate/bad.ts:2: imports src/main/rpc/event-hub (${domainToRpc})`,

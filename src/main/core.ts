@@ -83,7 +83,7 @@ export interface CoreOptions {
   skills?: boolean
   /** The person's folder of AGENTS.md, skills/ and commands/ (default: MECATL_HOME or ~/.config/mecatl). */
   userDir?: string
-  /** Testing seam: widens the web tools' address guard. Only src/main/testing and tests set it. */
+  /** Testing seam: widens the web tools' address guard. Only testing and tests set it. */
   webGuard?: GuardOptions
   /** `--skills-dir`: folders of the operator's skills, which win every name clash. */
   skillsDirs?: readonly string[]

@@ -2,7 +2,7 @@ import { chmod, mkdir, mkdtemp, realpath, rm, stat, writeFile } from 'node:fs/pr
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startFakeModelServer, type FakeModelServer } from './testing/fake-model-server'
+import { startFakeModelServer, type FakeModelServer } from '../../testing/fake-model-server'
 import { createCore, type Core } from './core'
 import { createMemoryPair, type RpcClient } from './rpc/memory-transport'
 

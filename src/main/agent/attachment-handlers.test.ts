@@ -2,7 +2,7 @@
 import { mkdir, symlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { startCoreHarness } from '../testing/core-harness'
+import { startCoreHarness } from '../../../testing/core-harness'
 
 describe('files.list', () => {
   it('lists a folder of the project, folders first, without .git, links only leading inside', async () => {

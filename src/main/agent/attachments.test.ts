@@ -6,8 +6,8 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { Attachment } from '../../shared/attachments'
 import { attachedFileLine, imagesRefusal } from '../../shared/attachments'
-import { startCoreHarness, type CoreHarness, type FakeFormat } from '../testing/core-harness'
-import { jpegBytes, pngBytes } from '../testing/image-fixtures'
+import { startCoreHarness, type CoreHarness, type FakeFormat } from '../../../testing/core-harness'
+import { jpegBytes, pngBytes } from '../../../testing/image-fixtures'
 
 const png = pngBytes(2, 2).toString('base64')
 const image: Attachment = { kind: 'image', name: 'shot.png', mediaType: 'image/png', data: png }

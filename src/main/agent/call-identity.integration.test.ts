@@ -4,9 +4,9 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { latestToolResults, type Step } from '../testing/fake-model-server'
+import { latestToolResults, type Step } from '../../../testing/fake-model-server'
 import type { ToolCallView, TranscriptItem } from '../../shared/domain'
-import { startCoreHarness, type CoreHarness } from '../testing/core-harness'
+import { startCoreHarness, type CoreHarness } from '../../../testing/core-harness'
 import { exportSession } from './session-export'
 
 function calls(transcript: readonly TranscriptItem[]): ToolCallView[] {

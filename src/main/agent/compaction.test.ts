@@ -1,11 +1,11 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import type { NormalizedRequest, Step } from '../testing/fake-model-server'
+import type { NormalizedRequest, Step } from '../../../testing/fake-model-server'
 import type { TranscriptItem } from '../../shared/domain'
 import { settingsSchema } from '../../shared/settings'
 import { compactThreshold } from '../providers/context-window'
-import { startCoreHarness, type CoreHarness } from '../testing/core-harness'
+import { startCoreHarness, type CoreHarness } from '../../../testing/core-harness'
 import { SUMMARY_HEADER, SUMMARY_SYSTEM } from './compaction'
 
 const SKILL_LINE = 'Collect the merged changes since the last tag.'

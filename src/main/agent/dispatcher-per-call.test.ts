@@ -6,7 +6,7 @@ import { z } from 'zod'
 import type { ToolCallView } from '../../shared/domain'
 import { Gate, nobodyToAsk, type GatePolicy } from '../gate/gate'
 import { Catalog } from '../tools/catalog'
-import { createTestWorkspace, type TestWorkspace } from '../testing/fs-test-context'
+import { createTestWorkspace, type TestWorkspace } from '../../../testing/fs-test-context'
 import { defineTool, noCapabilities, textOutput, type Tool } from '../tools/tool'
 import { dispatch, type DispatchDeps, type RequestedCall } from './dispatcher'
 

@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { SessionSummary, ToolCallView } from '../../shared/domain'
-import { startCoreHarness, type CoreHarness } from '../testing/core-harness'
+import { startCoreHarness, type CoreHarness } from '../../../testing/core-harness'
 import { WorkspaceTrust } from '../workspace/workspace-trust'
 
 const readme = { toolCalls: [{ name: 'Read', input: { path: 'README.md' } }] }

@@ -2,9 +2,9 @@ import { access, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FolderTrust, ToolCallView } from '../../shared/domain'
-import type { Step } from '../testing/fake-model-server'
-import { startCoreHarness, type CoreHarness } from '../testing/core-harness'
-import { startLocalServer, type LocalServer } from '../testing/web-test-server'
+import type { Step } from '../../../testing/fake-model-server'
+import { startCoreHarness, type CoreHarness } from '../../../testing/core-harness'
+import { startLocalServer, type LocalServer } from '../../../testing/web-test-server'
 import type { Session } from './session'
 
 // The attack of issue 15, item 9: a cloned folder's README tells the model to send a secret.

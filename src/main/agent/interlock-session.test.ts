@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { latestToolResults } from '../testing/fake-model-server'
+import { latestToolResults } from '../../../testing/fake-model-server'
 import type { EventFrame } from '../../shared/contract/bridge'
 import type { SessionSummary } from '../../shared/domain'
 import { createMemoryPair } from '../rpc/memory-transport'
-import { startCoreHarness, type CoreHarness } from '../testing/core-harness'
+import { startCoreHarness, type CoreHarness } from '../../../testing/core-harness'
 import type { Tool } from '../tools/tool'
-import { postUrl, readInbox } from '../testing/stand-in-tools'
+import { postUrl, readInbox } from '../../../testing/stand-in-tools'
 
 const sent: string[] = []
 const inbox = readInbox

@@ -2,9 +2,9 @@ import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ToolCallView } from '../../shared/domain'
-import { startCoreHarness, type CoreHarness } from '../testing/core-harness'
-import type { Step } from '../testing/fake-model-server'
-import { startLocalServer, type LocalServer } from '../testing/web-test-server'
+import { startCoreHarness, type CoreHarness } from '../../../testing/core-harness'
+import type { Step } from '../../../testing/fake-model-server'
+import { startLocalServer, type LocalServer } from '../../../testing/web-test-server'
 import { projectOwner, userOwner } from '../store/memory-store'
 
 // Issue 34, item 3, end to end: in a folder whose authors are not trusted the model saves "always

@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises'
 import YAML from 'yaml'
 import { describe, expect, it } from 'vitest'
-import { fakeProvider, startCoreHarness } from '../testing/core-harness'
+import { fakeProvider, startCoreHarness } from '../../../testing/core-harness'
 
 describe('session.meters', () => {
   it('gives the window, the threshold the next turn compacts at, the latest request and totals', async () => {

@@ -5,9 +5,9 @@ import { existsSync } from 'node:fs'
 import { readdir, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { latestToolResults } from '../testing/fake-model-server'
+import { latestToolResults } from '../../../testing/fake-model-server'
 import type { TranscriptItem } from '../../shared/domain'
-import { startCoreHarness } from '../testing/core-harness'
+import { startCoreHarness } from '../../../testing/core-harness'
 
 /** Just over the limit: the openai SDK takes seconds to split an argument this long into lines. */
 const HUGE = 'x'.repeat(11_000_000)

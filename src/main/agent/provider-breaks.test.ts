@@ -3,9 +3,9 @@
 // settings give (provider_idle_timeout_s).
 import { describe, expect, it, onTestFinished } from 'vitest'
 import type { TranscriptItem } from '../../shared/domain'
-import { startBrokenModelServer, type Breakage } from '../testing/broken-model-server'
-import { underCollections } from '../testing/collections'
-import { startCoreHarness } from '../testing/core-harness'
+import { startBrokenModelServer, type Breakage } from '../../../testing/broken-model-server'
+import { underCollections } from '../../../testing/collections'
+import { startCoreHarness } from '../../../testing/core-harness'
 
 async function brokenTurn(
   format: 'openai' | 'anthropic',

@@ -5,10 +5,10 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import type { Step } from '../testing/fake-model-server'
+import type { Step } from '../../../testing/fake-model-server'
 import type { EventFrame } from '../../shared/contract/bridge'
 import type { ToolCallView, TranscriptItem } from '../../shared/domain'
-import { startCoreHarness, type CoreHarness } from '../testing/core-harness'
+import { startCoreHarness, type CoreHarness } from '../../../testing/core-harness'
 
 /** Larger than any free room left in the database's pages, so recording it needs new ones. */
 const LONG_REPLY = `${'A reply too long to fit in the pages already there. '.repeat(6000)}\n`

@@ -2,9 +2,9 @@
 // fixture server on 127.0.0.1, given to the model as untrusted content, kept in the transcript,
 // and counted as private data and untrusted input, so a later send the model aims is refused.
 import { onTestFinished, describe, expect, it } from 'vitest'
-import { startCoreHarness, type CoreHarness } from '../testing/core-harness'
-import { startRemoteMcpServer, HELLO_TEXT, TODO_TEXT } from '../testing/remote-mcp-server'
-import { postUrl } from '../testing/stand-in-tools'
+import { startCoreHarness, type CoreHarness } from '../../../testing/core-harness'
+import { startRemoteMcpServer, HELLO_TEXT, TODO_TEXT } from '../../../testing/remote-mcp-server'
+import { postUrl } from '../../../testing/stand-in-tools'
 
 const sent: string[] = []
 

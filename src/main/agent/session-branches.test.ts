@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { RpcError } from '../../shared/contract'
 import type { TranscriptItem } from '../../shared/domain'
-import { startCoreHarness, type CoreHarness } from '../testing/core-harness'
+import { startCoreHarness, type CoreHarness } from '../../../testing/core-harness'
 
 // Edit-and-resend as a branch of the conversation: the model's next request carries the branch
 // shown and nothing of the other, the old branch is kept and can be shown again, the choice

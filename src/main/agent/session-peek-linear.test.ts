@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { SessionSummary, TranscriptItem } from '../../shared/domain'
 import type { NewEvent } from '../store/session-store'
-import { startCoreHarness, type CoreHarness } from '../testing/core-harness'
+import { startCoreHarness, type CoreHarness } from '../../../testing/core-harness'
 import { transcriptKey } from './session'
 
 /** A small seeded generator, so a failing log can be made again from its seed. */

@@ -2,7 +2,7 @@ import Database from 'better-sqlite3'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import type { SessionSummary, TranscriptItem } from '../../shared/domain'
 import type { NewEvent } from '../store/session-store'
-import { startCoreHarness, type CoreHarness } from '../testing/core-harness'
+import { startCoreHarness, type CoreHarness } from '../../../testing/core-harness'
 import { transcriptKey } from './session'
 
 const item = (i: TranscriptItem): NewEvent => ({

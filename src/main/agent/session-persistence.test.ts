@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import type { Step } from '../testing/fake-model-server'
+import type { Step } from '../../../testing/fake-model-server'
 import type { Core } from '../core'
 import type { RpcClient } from '../rpc/memory-transport'
 import { openStore } from '../store/store'
-import { startCoreHarness, type CoreHarness } from '../testing/core-harness'
+import { startCoreHarness, type CoreHarness } from '../../../testing/core-harness'
 
 function setup(script: Step[]): Promise<CoreHarness> {
   return startCoreHarness({ name: 'persist', script, files: { 'a.txt': 'alpha\n' } })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { RpcError } from '../../shared/contract'
-import { startCoreHarness } from '../testing/core-harness'
+import { startCoreHarness } from '../../../testing/core-harness'
 
 // A long session opens at its newest items: the window asks for the first screen, then the rest.
 describe('session.get with a tail', () => {

@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { latestToolResults, type Step } from '../testing/fake-model-server'
+import { latestToolResults, type Step } from '../../../testing/fake-model-server'
 import type { TranscriptItem } from '../../shared/domain'
-import { startCoreHarness, type CoreHarness as Harness } from '../testing/core-harness'
+import { startCoreHarness, type CoreHarness as Harness } from '../../../testing/core-harness'
 
 /** A window that answers every approval request at once, with `answer`. */
 async function harness(

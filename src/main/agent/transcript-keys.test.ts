@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { EventPayload } from '../../shared/contract'
-import { startCoreHarness } from '../testing/core-harness'
+import { startCoreHarness } from '../../../testing/core-harness'
 
 // The window folds the transcript by the keys the core gives it and never works one out itself:
 // the live events, the snapshot and a snapshot read back after a restart must all agree.

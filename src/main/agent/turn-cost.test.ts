@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import type { EventFrame } from '../../shared/contract/bridge'
 import type { TranscriptItem } from '../../shared/domain'
 import { PRICES_TAKEN } from '../../shared/model-prices'
-import { fakeProvider, startCoreHarness, type CoreHarness } from '../testing/core-harness'
+import { fakeProvider, startCoreHarness, type CoreHarness } from '../../../testing/core-harness'
 
 async function turn(h: CoreHarness, text: string): Promise<TranscriptItem[]> {
   const session = await h.client.call('session.create', { workspace: h.workspace })

@@ -5,7 +5,7 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { TranscriptItem } from '../../shared/domain'
-import { startCoreHarness, type CoreHarness } from '../testing/core-harness'
+import { startCoreHarness, type CoreHarness } from '../../../testing/core-harness'
 
 async function start(): Promise<CoreHarness> {
   const h = await startCoreHarness({

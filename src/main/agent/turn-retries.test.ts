@@ -4,8 +4,8 @@
 // after provider_max_retries the turn fails saying what happened. Real SDKs, real sockets.
 import { describe, expect, it, onTestFinished } from 'vitest'
 import type { TranscriptItem } from '../../shared/domain'
-import { startCoreHarness, type CoreHarness } from '../testing/core-harness'
-import { startFlakyModelServer, type Failure } from '../testing/flaky-model-server'
+import { startCoreHarness, type CoreHarness } from '../../../testing/core-harness'
+import { startFlakyModelServer, type Failure } from '../../../testing/flaky-model-server'
 
 type Assistant = Extract<TranscriptItem, { kind: 'assistant' }>
 

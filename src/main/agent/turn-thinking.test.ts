@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { TranscriptItem } from '../../shared/domain'
-import { startCoreHarness, type CoreHarness } from '../testing/core-harness'
-import { latestToolResults, type Step } from '../testing/fake-model-server'
-import { fakeSignature } from '../testing/fake-model-thinking'
+import { startCoreHarness, type CoreHarness } from '../../../testing/core-harness'
+import { latestToolResults, type Step } from '../../../testing/fake-model-server'
+import { fakeSignature } from '../../../testing/fake-model-thinking'
 
 // Extended thinking over the Anthropic wire format, asserted in what the fake API receives: the
 // budget is asked for, and in a tool-use turn the thinking goes back first in the assistant

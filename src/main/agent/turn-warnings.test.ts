@@ -2,8 +2,8 @@
 // that listens for the turn's abort stops listening when it is done, so a turn that runs to its
 // step limit prints no MaxListenersExceededWarning (or any other Node warning).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { Step } from '../testing/fake-model-server'
-import { startCoreHarness } from '../testing/core-harness'
+import type { Step } from '../../../testing/fake-model-server'
+import { startCoreHarness } from '../../../testing/core-harness'
 
 let warnings: Error[] = []
 const onWarning = (warning: Error): void => {

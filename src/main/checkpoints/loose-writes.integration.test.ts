@@ -3,7 +3,7 @@ import { mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { checkpointFolder } from '../testing/checkpoint-folder'
+import { checkpointFolder } from '../../../testing/checkpoint-folder'
 import { commitText, writeCommit, writeRefs } from './loose-writes'
 
 // The store writes its commits and refs itself: git must read them as its own, byte for byte.

@@ -6,9 +6,9 @@ import { lstatSync } from 'node:fs'
 import { mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { checkpointFolder, fingerprint, storedFiles } from '../testing/checkpoint-folder'
-import { runCliInProcess } from '../testing/cli-in-process'
-import { startCoreHarness } from '../testing/core-harness'
+import { checkpointFolder, fingerprint, storedFiles } from '../../../testing/checkpoint-folder'
+import { runCliInProcess } from '../../../testing/cli-in-process'
+import { startCoreHarness } from '../../../testing/core-harness'
 import type { ShadowStore } from './shadow-store'
 
 /** `dir/a.txt` and `b.txt` at a first checkpoint; then `b.txt` changed and `dir` a link outside. */

@@ -13,9 +13,9 @@ import { lstatSync } from 'node:fs'
 import { chmod, mkdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { checkpointFolder } from '../testing/checkpoint-folder'
-import { startSwapRace } from '../testing/rename-exchange'
-import { treeState, touched } from '../testing/tree-state'
+import { checkpointFolder } from '../../../testing/checkpoint-folder'
+import { startSwapRace } from '../../../testing/rename-exchange'
+import { treeState, touched } from '../../../testing/tree-state'
 
 const GROUPS = 20
 const ROUNDS_PER_GROUP = 20

@@ -5,7 +5,7 @@ import { mkdir, readdir, utimes } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { checkpointDefaults, type CheckpointSettings } from '../../shared/checkpoints'
-import { checkpointFolder } from '../testing/checkpoint-folder'
+import { checkpointFolder } from '../../../testing/checkpoint-folder'
 import { Checkpoints, type TakeOutcome } from './checkpoints'
 import type { TakenCheckpoint } from './shadow-store'
 

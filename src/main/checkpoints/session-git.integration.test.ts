@@ -5,8 +5,8 @@ import { execFileSync } from 'node:child_process'
 import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { startCoreHarness, type CoreHarness } from '../testing/core-harness'
-import { fingerprint } from '../testing/checkpoint-folder'
+import { startCoreHarness, type CoreHarness } from '../../../testing/core-harness'
+import { fingerprint } from '../../../testing/checkpoint-folder'
 
 function git(h: CoreHarness, ...args: string[]): string {
   // Never an optional lock (index refresh) of our own: the checks must not write the .git they check.

@@ -5,7 +5,7 @@ import { mkdir, rm, symlink, writeFile } from 'node:fs/promises'
 import { lstatSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { checkpointFolder, fingerprint, storedFiles } from '../testing/checkpoint-folder'
+import { checkpointFolder, fingerprint, storedFiles } from '../../../testing/checkpoint-folder'
 
 /** Names a restore of one of them could mistake for others (a.txt, b.txt, x.txt, the NFC é). */
 const TRICKY = [

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process'
 import { rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { checkpointFolder, fingerprint, storedFiles } from '../testing/checkpoint-folder'
+import { checkpointFolder, fingerprint, storedFiles } from '../../../testing/checkpoint-folder'
 import { IGNORED, type TakenCheckpoint } from './shadow-store'
 
 const MIB = 1024 * 1024

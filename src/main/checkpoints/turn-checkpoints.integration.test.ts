@@ -7,7 +7,7 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { CallFiles } from '../../shared/checkpoints'
 import type { ToolCallView, TranscriptItem } from '../../shared/domain'
-import { startCoreHarness, type CoreHarness } from '../testing/core-harness'
+import { startCoreHarness, type CoreHarness } from '../../../testing/core-harness'
 
 async function turn(h: CoreHarness, text: string, sessionId?: string): Promise<string> {
   const id = sessionId ?? (await h.client.call('session.create', { workspace: h.workspace })).id

@@ -2,8 +2,8 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ShadowStore } from '../checkpoints/shadow-store'
-import { makeTempDir } from '../testing/cli-runner'
-import { runCliInProcess } from '../testing/cli-in-process'
+import { makeTempDir } from '../../../testing/cli-runner'
+import { runCliInProcess } from '../../../testing/cli-in-process'
 
 // `mecatl checkpoints`: the same shadow store the window's sessions write, read by the CLI.
 

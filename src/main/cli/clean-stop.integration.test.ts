@@ -8,15 +8,15 @@ import WebSocket from 'ws'
 import YAML from 'yaml'
 import type { TranscriptItem } from '../../shared/domain'
 import { openStore } from '../store/store'
-import { cliPath, ensureCliBuilt, makeTempDir, repoRoot, runCli } from '../testing/cli-runner'
-import { startFakeModelServer, type FakeModelServer, type Step } from '../testing/fake-model-server'
-import { hintlessServer } from '../testing/mcp-test-servers'
+import { cliPath, ensureCliBuilt, makeTempDir, repoRoot, runCli } from '../../../testing/cli-runner'
+import { startFakeModelServer, type FakeModelServer, type Step } from '../../../testing/fake-model-server'
+import { hintlessServer } from '../../../testing/mcp-test-servers'
 import {
   hostPid,
   killRecorded,
   parseRecord,
   type LeftoverRecord
-} from '../testing/leftover-records'
+} from '../../../testing/leftover-records'
 
 // `serve` and `run` as real processes, stopped by a real signal while a background job (and, for
 // serve, an MCP server) runs: what the core owns must be gone and the database closed when the

@@ -3,7 +3,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { createInterface } from 'node:readline'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startFakeModelServer, type FakeModelServer } from '../testing/fake-model-server'
+import { startFakeModelServer, type FakeModelServer } from '../../../testing/fake-model-server'
 import {
   cliPath,
   ensureCliBuilt,
@@ -11,7 +11,7 @@ import {
   runCli,
   type CliResult,
   writeFakeSettings
-} from '../testing/cli-runner'
+} from '../../../testing/cli-runner'
 
 // Each command is a real process whose stdout is a pipe, as in `mecatl sessions export ID | jq`:
 // what it prints must arrive whole, and its exit code must say how the run ended.

@@ -4,9 +4,9 @@ import { mkdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import YAML from 'yaml'
-import { makeTempDir } from '../testing/cli-runner'
-import { runCliInProcess } from '../testing/cli-in-process'
-import { startFlakyModelServer, type FlakyModelServer } from '../testing/flaky-model-server'
+import { makeTempDir } from '../../../testing/cli-runner'
+import { runCliInProcess } from '../../../testing/cli-in-process'
+import { startFlakyModelServer, type FlakyModelServer } from '../../../testing/flaky-model-server'
 
 let dir: string
 let flaky: FlakyModelServer

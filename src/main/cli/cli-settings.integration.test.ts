@@ -2,8 +2,8 @@ import { spawn } from 'node:child_process'
 import { mkdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { cliPath, ensureCliBuilt, makeTempDir, type CliResult } from '../testing/cli-runner'
-import { runCliInProcess } from '../testing/cli-in-process'
+import { cliPath, ensureCliBuilt, makeTempDir, type CliResult } from '../../../testing/cli-runner'
+import { runCliInProcess } from '../../../testing/cli-in-process'
 
 // Settings fail closed on the command line: a file that does not validate stops every command
 // with exit 2 and the list of its problems; nothing ever runs on the defaults instead.

@@ -2,12 +2,12 @@ import { mkdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import YAML from 'yaml'
-import { fakeJsonService } from '../testing/fake-search-backends'
-import { startFakeModelServer, type FakeModelServer } from '../testing/fake-model-server'
-import { makeTempDir, type CliResult } from '../testing/cli-runner'
-import { runCliInProcess } from '../testing/cli-in-process'
-import { namedToolServer } from '../testing/mcp-test-servers'
-import type { LocalServer } from '../testing/web-test-server'
+import { fakeJsonService } from '../../../testing/fake-search-backends'
+import { startFakeModelServer, type FakeModelServer } from '../../../testing/fake-model-server'
+import { makeTempDir, type CliResult } from '../../../testing/cli-runner'
+import { runCliInProcess } from '../../../testing/cli-in-process'
+import { namedToolServer } from '../../../testing/mcp-test-servers'
+import type { LocalServer } from '../../../testing/web-test-server'
 
 // The switches the documentation names, run with the built CLI as a person would.
 let dir: string

@@ -7,15 +7,15 @@ import {
   latestToolResults,
   startFakeModelServer,
   type FakeModelServer
-} from '../testing/fake-model-server'
-import { makeTempDir, type CliResult } from '../testing/cli-runner'
-import { runCliInProcess } from '../testing/cli-in-process'
+} from '../../../testing/fake-model-server'
+import { makeTempDir, type CliResult } from '../../../testing/cli-runner'
+import { runCliInProcess } from '../../../testing/cli-in-process'
 import {
   callThroughCore,
   startCoreHarness,
   type CoreHarness,
   type CoreHarnessOptions
-} from '../testing/core-harness'
+} from '../../../testing/core-harness'
 import type { TranscriptItem } from '../../shared/domain'
 import { createCore } from '../core'
 import { judgeShell } from '../gate/rules'

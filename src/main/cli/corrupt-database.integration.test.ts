@@ -4,8 +4,8 @@ import { randomBytes } from 'node:crypto'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openStore, storePath } from '../store/store'
-import { cliPath, ensureCliBuilt, makeTempDir, type CliResult } from '../testing/cli-runner'
-import { runCliInProcess } from '../testing/cli-in-process'
+import { cliPath, ensureCliBuilt, makeTempDir, type CliResult } from '../../../testing/cli-runner'
+import { runCliInProcess } from '../../../testing/cli-in-process'
 
 // A database that is damaged, or that this user cannot open, stops a command with one sentence
 // naming the file and what to do; the file is left exactly as it was.

@@ -2,9 +2,9 @@ import { mkdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import YAML from 'yaml'
-import { startFakeModelServer, type FakeModelServer } from '../testing/fake-model-server'
-import { makeTempDir, type CliResult } from '../testing/cli-runner'
-import { runCliInProcess } from '../testing/cli-in-process'
+import { startFakeModelServer, type FakeModelServer } from '../../../testing/fake-model-server'
+import { makeTempDir, type CliResult } from '../../../testing/cli-runner'
+import { runCliInProcess } from '../../../testing/cli-in-process'
 
 // A real CLI process records a priced turn; another prints the session's total from the record.
 let dir: string

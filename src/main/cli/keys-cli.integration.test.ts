@@ -3,15 +3,15 @@ import { chmod, mkdir, readFile, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
 import * as pty from 'node-pty'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startFakeModelServer, type FakeModelServer } from '../testing/fake-model-server'
+import { startFakeModelServer, type FakeModelServer } from '../../../testing/fake-model-server'
 import {
   cliPath,
   ensureCliBuilt,
   makeTempDir,
   writeFakeSettings,
   type CliResult
-} from '../testing/cli-runner'
-import { runCliInProcess } from '../testing/cli-in-process'
+} from '../../../testing/cli-runner'
+import { runCliInProcess } from '../../../testing/cli-in-process'
 
 // `mecatl keys` puts a provider key in the data folder's 0600 key file, read only from stdin, and
 // `run` then uses it for the provider whose api_key_env names it, with that variable unset.

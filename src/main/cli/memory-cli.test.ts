@@ -1,9 +1,9 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { makeTempDir, type CliResult } from '../testing/cli-runner'
-import { runCliInProcess } from '../testing/cli-in-process'
-import { callThroughCore } from '../testing/core-harness'
+import { makeTempDir, type CliResult } from '../../../testing/cli-runner'
+import { runCliInProcess } from '../../../testing/cli-in-process'
+import { callThroughCore } from '../../../testing/core-harness'
 
 // Each command has a core of its own, so what one remembers the next can only know through the
 // database in MECATL_HOME: `memory search`, `tools` and the usage errors run the built CLI as a

@@ -1,9 +1,9 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startFakeModelServer, type FakeModelServer } from '../testing/fake-model-server'
-import { makeTempDir, writeFakeSettings, type CliResult } from '../testing/cli-runner'
-import { runCliInProcess } from '../testing/cli-in-process'
+import { startFakeModelServer, type FakeModelServer } from '../../../testing/fake-model-server'
+import { makeTempDir, writeFakeSettings, type CliResult } from '../../../testing/cli-runner'
+import { runCliInProcess } from '../../../testing/cli-in-process'
 import { WorkspaceTrust } from '../workspace/workspace-trust'
 
 // `mecatl run` has nobody to ask whether a folder's authors are trusted: a folder never trusted

@@ -7,9 +7,9 @@ import { existsSync } from 'node:fs'
 import { mkdir, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startFakeModelServer, type FakeModelServer } from '../testing/fake-model-server'
+import { startFakeModelServer, type FakeModelServer } from '../../../testing/fake-model-server'
 import { openStore } from '../store/store'
-import { cliPath, ensureCliBuilt, makeTempDir, type CliResult } from '../testing/cli-runner'
+import { cliPath, ensureCliBuilt, makeTempDir, type CliResult } from '../../../testing/cli-runner'
 
 /** What SQLite may write to a file of the data directory, in KiB (`ulimit -f` units in bash). */
 const FILE_LIMIT_KIB = 256

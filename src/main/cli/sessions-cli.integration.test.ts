@@ -3,7 +3,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { createInterface } from 'node:readline'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startFakeModelServer, type FakeModelServer } from '../testing/fake-model-server'
+import { startFakeModelServer, type FakeModelServer } from '../../../testing/fake-model-server'
 import type { TranscriptItem } from '../../shared/domain'
 import { openStore } from '../store/store'
 import {
@@ -13,7 +13,7 @@ import {
   runCli,
   type CliResult,
   writeFakeSettings
-} from '../testing/cli-runner'
+} from '../../../testing/cli-runner'
 
 // A real CLI process, killed for real: what it recorded must be there, whole, afterwards.
 let dir: string

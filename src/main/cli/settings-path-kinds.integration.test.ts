@@ -2,9 +2,9 @@ import { spawn } from 'node:child_process'
 import { chmod, mkdir, rm, symlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { cliPath, ensureCliBuilt, makeTempDir, type CliResult } from '../testing/cli-runner'
-import { runCliInProcess } from '../testing/cli-in-process'
-import { makeFifo } from '../testing/fifo'
+import { cliPath, ensureCliBuilt, makeTempDir, type CliResult } from '../../../testing/cli-runner'
+import { runCliInProcess } from '../../../testing/cli-in-process'
+import { makeFifo } from '../../../testing/fifo'
 
 // A settings path that holds something other than a settings file stops every command with
 // exit 2 and the reason: never the defaults in its place, never a command that hangs on it.

@@ -4,7 +4,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import * as pty from 'node-pty'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startFakeModelServer, type FakeModelServer } from '../testing/fake-model-server'
+import { startFakeModelServer, type FakeModelServer } from '../../../testing/fake-model-server'
 import {
   cliPath,
   ensureCliBuilt,
@@ -12,8 +12,8 @@ import {
   runCli,
   writeFakeSettings,
   type CliResult
-} from '../testing/cli-runner'
-import { runCliInProcess } from '../testing/cli-in-process'
+} from '../../../testing/cli-runner'
+import { runCliInProcess } from '../../../testing/cli-in-process'
 
 // OSC 52 (set the clipboard), OSC 0 (the window title), clear screen and home, an 8-bit CSI,
 // a carriage return that would hide "rm -rf ~", a right-to-left override.

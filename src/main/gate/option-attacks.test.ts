@@ -6,7 +6,7 @@
 // judged like a redirection there (`mode` in the project folder; `person` into .git or outside).
 import { rm } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { allowing, gitWorkspace, judged, type Verdict } from '../testing/shell-verdicts'
+import { allowing, gitWorkspace, judged, type Verdict } from '../../../testing/shell-verdicts'
 
 const rules = allowing(
   ...['find', 'rg', 'git', 'awk', 'gawk', 'mawk', 'sed', 'tar', 'sort', 'man', 'less', 'vim'],

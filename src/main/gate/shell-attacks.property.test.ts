@@ -5,8 +5,8 @@
 // judge is not passing by asking about everything. A failure prints its seed and line.
 import { rm } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SeededRandom } from '../testing/fuzz-inputs'
-import { allowing, gitWorkspace, judged } from '../testing/shell-verdicts'
+import { SeededRandom } from '../../../testing/fuzz-inputs'
+import { allowing, gitWorkspace, judged } from '../../../testing/shell-verdicts'
 
 const HIDDEN = 'touch PWNED'
 const rules = allowing(

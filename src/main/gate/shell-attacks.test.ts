@@ -4,7 +4,7 @@
 // programs are in option-attacks.test.ts; generated nestings in shell-attacks.property.test.ts.
 import { rm } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { allowing, gitWorkspace, judged, type Verdict } from '../testing/shell-verdicts'
+import { allowing, gitWorkspace, judged, type Verdict } from '../../../testing/shell-verdicts'
 
 const rules = allowing('ls', 'echo', 'cat', 'printf', 'grep', 'true', 'wc', 'git status')
 let workspace: string

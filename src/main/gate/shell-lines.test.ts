@@ -8,7 +8,7 @@ import { defineTool, noCapabilities, textOutput, type Tool } from '../tools/tool
 import { Gate, nobodyToAsk, type Approver, type GateRequest } from './gate'
 import type { PermissionRule } from './rules'
 import { judgeShell } from './rules'
-import { makeFifo } from '../testing/fifo'
+import { makeFifo } from '../../../testing/fifo'
 
 // The Shell tool as the gate sees it; the gate is what is under test, not running the command.
 const shell: Tool = defineTool({

@@ -3,10 +3,10 @@ import { mkdtemp, realpath, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { repoRoot } from '../testing/cli-runner'
-import { alive } from '../testing/shell-harness'
+import { repoRoot } from '../../../testing/cli-runner'
+import { alive } from '../../../testing/shell-harness'
 import { JobManager } from './job-manager'
-import { killLeftovers } from '../testing/processes'
+import { killLeftovers } from '../../../testing/processes'
 
 let dir: string
 let jobs: JobManager
@@ -134,7 +134,7 @@ describe('nothing outlives its job, under pressure', () => {
     // The inner Mecatl (this project's tests run from Shell, say) gives its jobs a marker of
     // its own; the outer job's end must reach them as well.
     const inner = launching(`setsid ${SLEEPER} &`, 'sleep 300')
-    const owner = path.join(repoRoot, 'src/main/testing/job-owner.mjs')
+    const owner = path.join(repoRoot, 'testing/job-owner.mjs')
     const job = await start(
       `cd ${quote(repoRoot)} && ${quote(process.execPath)} ${quote(owner)} ${quote(dir)} ${quote(inner)}`,
       true

@@ -7,7 +7,7 @@ import {
   latestToolResults,
   startFakeModelServer,
   type FakeModelServer
-} from '../testing/fake-model-server'
+} from '../../../testing/fake-model-server'
 import type { EventFrame } from '../../shared/contract/bridge'
 import type { JobSummary } from '../../shared/jobs'
 import { createCore, type Core, type CoreOptions } from '../core'

@@ -6,12 +6,12 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createCore } from '../core'
-import { repoRoot } from '../testing/cli-runner'
-import { alive } from '../testing/shell-harness'
+import { repoRoot } from '../../../testing/cli-runner'
+import { alive } from '../../../testing/shell-harness'
 import { JOB_MARKER_VAR, selfOwner } from './job-marker'
 import { sweepOrphanedJobs } from './orphan-sweep'
 import { readProcStat } from './process-group'
-import { killLeftovers } from '../testing/processes'
+import { killLeftovers } from '../../../testing/processes'
 
 let dir: string
 /** Every process a test started or learned of, killed afterwards so a failure leaks nothing. */
@@ -27,7 +27,7 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true })
 })
 
-const OWNER = path.join(repoRoot, 'src/main/testing/job-owner.mjs')
+const OWNER = path.join(repoRoot, 'testing/job-owner.mjs')
 
 /** A `sleep 300` with `marker` (or none) in its environment. */
 function sleeper(marker: string | null): ChildProcess {

@@ -15,9 +15,9 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { selfIdentity, type ProcessIdentity } from './process-identity'
-import { repoRoot } from '../testing/cli-runner'
-import { endedPid, HOUR, plantRoot, type PlantedRoot } from '../testing/planted-leases'
-import { killLeftovers } from '../testing/processes'
+import { repoRoot } from '../../../testing/cli-runner'
+import { endedPid, HOUR, plantRoot, type PlantedRoot } from '../../../testing/planted-leases'
+import { killLeftovers } from '../../../testing/processes'
 import { JobTempDirs } from './temp-dirs'
 import { reapPass, type ReapOptions } from './temp-reaper'
 
@@ -69,7 +69,7 @@ describe('the temp reaper', () => {
     const owner = spawn(
       process.execPath,
       [
-        path.join(repoRoot, 'src/main/testing/job-owner.mjs'),
+        path.join(repoRoot, 'testing/job-owner.mjs'),
         folder,
         'echo $$ > shell.pid; touch "$TMPDIR/work"; echo "$TMPDIR" > tmpdir.txt; sleep 300'
       ],

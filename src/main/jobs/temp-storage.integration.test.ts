@@ -9,8 +9,8 @@ import {
   type TemporaryStorageSettings
 } from '../../shared/temporary-storage'
 import { settingsSchema } from '../../shared/settings'
-import { endedPid, HOUR, plantRoot } from '../testing/planted-leases'
-import { createShellHarness, textOf } from '../testing/shell-harness'
+import { endedPid, HOUR, plantRoot } from '../../../testing/planted-leases'
+import { createShellHarness, textOf } from '../../../testing/shell-harness'
 import { shellTool } from '../tools/shell/shell'
 import { selfIdentity } from './process-identity'
 import { TempStorage } from './temp-storage'

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { latestToolResults } from '../testing/fake-model-server'
-import { startCoreHarness } from '../testing/core-harness'
-import { hintlessServer } from '../testing/mcp-test-servers'
+import { latestToolResults } from '../../../testing/fake-model-server'
+import { startCoreHarness } from '../../../testing/core-harness'
+import { hintlessServer } from '../../../testing/mcp-test-servers'
 
 /** Reads a private file, calls one MCP tool, then tries Shell, in allow mode. */
 async function readCallThenShell(

@@ -3,9 +3,9 @@ import { mkdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import YAML from 'yaml'
-import { makeTempDir, type CliResult } from '../testing/cli-runner'
-import { runCliInProcess } from '../testing/cli-in-process'
-import { everythingServer } from '../testing/mcp-test-servers'
+import { makeTempDir, type CliResult } from '../../../testing/cli-runner'
+import { runCliInProcess } from '../../../testing/cli-in-process'
+import { everythingServer } from '../../../testing/mcp-test-servers'
 
 let dir: string
 let workspace: string

@@ -4,9 +4,9 @@ import { mkdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import YAML from 'yaml'
-import { makeTempDir, type CliResult } from '../testing/cli-runner'
-import { runCliInProcess } from '../testing/cli-in-process'
-import { startFakeModelServer, type FakeModelServer } from '../testing/fake-model-server'
+import { makeTempDir, type CliResult } from '../../../testing/cli-runner'
+import { runCliInProcess } from '../../../testing/cli-in-process'
+import { startFakeModelServer, type FakeModelServer } from '../../../testing/fake-model-server'
 import type { McpServerSettingsInput } from '../../shared/mcp'
 
 /** A real server whose tools' schemas are hard to read (see odd-schema-mcp-server.mjs). */

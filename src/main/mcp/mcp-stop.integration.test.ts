@@ -6,7 +6,7 @@ import path from 'node:path'
 import { expect, it, onTestFinished } from 'vitest'
 import YAML from 'yaml'
 import { createCore } from '../core'
-import { stubbornServer } from '../testing/mcp-test-servers'
+import { stubbornServer } from '../../../testing/mcp-test-servers'
 
 it('closes a server’s stdin first, then sends SIGTERM to one that keeps running', async () => {
   const dir = await realpath(await mkdtemp(path.join(os.tmpdir(), 'mecatl-mcp-stop-')))

@@ -9,17 +9,17 @@ import { createInterface } from 'node:readline'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createCore } from '../core'
 import { selfOwner } from '../jobs/job-marker'
-import { repoRoot } from '../testing/cli-runner'
+import { repoRoot } from '../../../testing/cli-runner'
 import {
   killRecorded,
   parseSpawnRecords,
   stillRunning,
   type LeftoverRecord,
   type SpawnRecords
-} from '../testing/leftover-records'
-import { spawningServer } from '../testing/mcp-test-servers'
+} from '../../../testing/leftover-records'
+import { spawningServer } from '../../../testing/mcp-test-servers'
 
-const OWNER = path.join(repoRoot, 'src/main/testing/mcp-owner.mjs')
+const OWNER = path.join(repoRoot, 'testing/mcp-owner.mjs')
 const NOBODY = 65534
 
 const modes = [
@@ -109,7 +109,7 @@ async function serve(
   const settings = {
     mcp: [spawningServer(at.workspace, 'spawning', { sandbox: mode.sandbox })],
     sandbox: {
-      readable: [path.join(repoRoot, 'node_modules'), path.join(repoRoot, 'src/main/testing')]
+      readable: [path.join(repoRoot, 'node_modules'), path.join(repoRoot, 'testing')]
     }
   }
   const child = owner(

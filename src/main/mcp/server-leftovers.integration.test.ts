@@ -18,9 +18,9 @@ import {
   stillRunning,
   type LeftoverRecord,
   type SpawnRecords
-} from '../testing/leftover-records'
-import { repoRoot } from '../testing/cli-runner'
-import { spawningServer } from '../testing/mcp-test-servers'
+} from '../../../testing/leftover-records'
+import { repoRoot } from '../../../testing/cli-runner'
+import { spawningServer } from '../../../testing/mcp-test-servers'
 import { PathJail } from '../workspace/path-jail'
 import { ReadVersions } from '../workspace/read-versions'
 
@@ -71,7 +71,7 @@ async function setup(mode: (typeof modes)[number]): Promise<Setup> {
     mcp: [spawningServer(workspace, 'spawning', mode.server)],
     // The server loads the SDK from this checkout: readable inside a sandbox, wherever it sits.
     sandbox: {
-      readable: [path.join(repoRoot, 'node_modules'), path.join(repoRoot, 'src/main/testing')]
+      readable: [path.join(repoRoot, 'node_modules'), path.join(repoRoot, 'testing')]
     }
   }
   const config = path.join(dir, 'settings.yaml')

@@ -6,7 +6,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { underCollections } from '../testing/collections'
+import { underCollections } from '../../../testing/collections'
 import { abortableFetch } from './abortable-fetch'
 import { deadline, withDeadline } from './deadline'
 

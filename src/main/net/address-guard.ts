@@ -14,7 +14,7 @@ export interface GuardOptions {
   resolver?: Resolver
   /**
    * Test only: let 127.0.0.0/8 and ::1 through so tests can serve pages locally. Off by default;
-   * only code that builds the core itself sets it (CoreOptions.webGuard, from src/main/testing).
+   * only code that builds the core itself sets it (CoreOptions.webGuard, from testing).
    */
   allowLoopback?: boolean
 }

@@ -1,8 +1,8 @@
 // Images returned by a tool (Read of a picture) must reach the model in the form each API
 // accepts: inside Anthropic's tool_result, and after OpenAI's tool messages, which hold only text.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { startFakeModelServer } from '../testing/fake-model-server'
-import type { FakeModelServer } from '../testing/fake-model-server'
+import { startFakeModelServer } from '../../../testing/fake-model-server'
+import type { FakeModelServer } from '../../../testing/fake-model-server'
 import { AnthropicProvider } from './anthropic-provider'
 import { modelSupportsImages } from './model-capabilities'
 import { OpenAIProvider } from './openai-provider'

@@ -2,17 +2,17 @@ import { mkdtemp, realpath, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { startCoreHarness, type CoreHarness, type FakeFormat } from '../testing/core-harness'
-import { createPromptCacheModel } from '../testing/fake-model-cache'
+import { startCoreHarness, type CoreHarness, type FakeFormat } from '../../../testing/core-harness'
+import { createPromptCacheModel } from '../../../testing/fake-model-cache'
 import type { MessageParam } from '@anthropic-ai/sdk/resources/messages'
 import { placeBreakpoints } from './anthropic-cache'
-import type { Step } from '../testing/fake-model-server'
+import type { Step } from '../../../testing/fake-model-server'
 import {
   cacheSessionTurns,
   compactionTurn,
   promptBlocks,
   runCacheSession
-} from '../testing/cache-session'
+} from '../../../testing/cache-session'
 
 // Prompt caching end to end: the marks the Anthropic provider puts on the wire, the fake server's
 // model of the cache, the session key OpenAI gets, and a 30-turn session whose every request

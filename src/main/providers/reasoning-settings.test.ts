@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { providerSettingsSchema } from '../../shared/settings'
-import { startCoreHarness } from '../testing/core-harness'
-import { anthropicThinkingRefusal, fakeSignature } from '../testing/fake-model-thinking'
+import { startCoreHarness } from '../../../testing/core-harness'
+import { anthropicThinkingRefusal, fakeSignature } from '../../../testing/fake-model-thinking'
 
 // Reasoning settings fail closed (the wrong knob for a provider is an error, not ignored), the
 // OpenAI wire gets `reasoning_effort`, and the fake Anthropic API refuses what the real one would.

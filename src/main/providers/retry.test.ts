@@ -5,7 +5,7 @@ import {
   startFlakyModelServer,
   type Failure,
   type FlakyModelServer
-} from '../testing/flaky-model-server'
+} from '../../../testing/flaky-model-server'
 import { AnthropicProvider } from './anthropic-provider'
 import { OpenAIProvider } from './openai-provider'
 import type { Provider } from './provider'

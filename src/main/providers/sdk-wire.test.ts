@@ -7,8 +7,8 @@ import {
   exhaustedText,
   latestToolResults,
   startFakeModelServer
-} from '../testing/fake-model-server'
-import type { FakeModelServer } from '../testing/fake-model-server'
+} from '../../../testing/fake-model-server'
+import type { FakeModelServer } from '../../../testing/fake-model-server'
 
 const key = 'sk-fake-test-key'
 const twoCalls = [

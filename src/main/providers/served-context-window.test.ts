@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import YAML from 'yaml'
 import { settingsSchema } from '../../shared/settings'
-import { startCoreHarness } from '../testing/core-harness'
+import { startCoreHarness } from '../../../testing/core-harness'
 import { compactThreshold, outputBudgetBytes } from './context-window'
 import { isLocalServer, probeServedWindow, servedWindowFor } from './served-context-window'
 

@@ -6,7 +6,7 @@ import {
   startBrokenModelServer,
   type Breakage,
   type BrokenModelServer
-} from '../testing/broken-model-server'
+} from '../../../testing/broken-model-server'
 import { AnthropicProvider } from './anthropic-provider'
 import { OpenAIProvider } from './openai-provider'
 import type { Provider } from './provider'

@@ -2,9 +2,9 @@ import { readFile, writeFile } from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
 import YAML from 'yaml'
 import type { TranscriptItem } from '../../shared/domain'
-import { fakeProvider, startCoreHarness, type CoreHarness } from '../testing/core-harness'
+import { fakeProvider, startCoreHarness, type CoreHarness } from '../../../testing/core-harness'
 import { settingsSchema } from '../../shared/settings'
-import { latestToolResults, type Step } from '../testing/fake-model-server'
+import { latestToolResults, type Step } from '../../../testing/fake-model-server'
 import { parseTextToolCalls } from './text-tool-calls'
 
 const offered = ['Read', 'Write']

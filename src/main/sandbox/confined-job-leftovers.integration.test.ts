@@ -18,7 +18,7 @@ import {
   RECORD_THEN_SLEEP,
   stillRunning,
   type LeftoverRecord
-} from '../testing/leftover-records'
+} from '../../../testing/leftover-records'
 
 const cleanups: (() => Promise<void> | void)[] = []
 afterEach(async () => {

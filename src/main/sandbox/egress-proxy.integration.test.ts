@@ -12,8 +12,8 @@ import {
   throughTunnel,
   type SeenRequest,
   type Upstream
-} from '../testing/egress-stand-ins'
-import { rawExchange } from '../testing/raw-wire'
+} from '../../../testing/egress-stand-ins'
+import { rawExchange } from '../../../testing/raw-wire'
 import { startEgressProxy, type EgressLogEntry, type EgressProxy } from './egress-proxy'
 
 let upstream: Upstream

@@ -4,7 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { loopbackResolver, startUpstream, type Upstream } from '../testing/egress-stand-ins'
+import { loopbackResolver, startUpstream, type Upstream } from '../../../testing/egress-stand-ins'
 import { startEgressProxy, type EgressProxy } from './egress-proxy'
 
 const BRIDGE = fileURLToPath(new URL('./proxy-bridge.mjs', import.meta.url))

@@ -9,7 +9,7 @@ import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import YAML from 'yaml'
-import { cliPath, ensureCliBuilt } from '../testing/cli-runner'
+import { cliPath, ensureCliBuilt } from '../../../testing/cli-runner'
 import {
   ATTACKS,
   KEY_VARIABLES,
@@ -18,7 +18,7 @@ import {
   plantAttackTargets,
   plantRootOnly,
   type AttackPlace
-} from '../testing/sandbox-attacks'
+} from '../../../testing/sandbox-attacks'
 
 const asRoot = process.getuid?.() === 0
 const ORDINARY_USER = 'mecatl-attacker'

@@ -4,8 +4,8 @@
 import net from 'node:net'
 import { describe, expect, it } from 'vitest'
 import type { ToolCallView, TranscriptItem } from '../../shared/domain'
-import { startCoreHarness, type CoreHarness } from '../testing/core-harness'
-import { readInbox } from '../testing/stand-in-tools'
+import { startCoreHarness, type CoreHarness } from '../../../testing/core-harness'
+import { readInbox } from '../../../testing/stand-in-tools'
 
 async function turn(h: CoreHarness, text: string): Promise<ToolCallView[]> {
   const { id } = await h.client.call('session.create', { workspace: h.workspace })

@@ -15,7 +15,7 @@ import {
   openSandboxCore,
   sandboxPlace,
   type SandboxPlace
-} from '../testing/sandbox-place'
+} from '../../../testing/sandbox-place'
 import { PathJail } from '../workspace/path-jail'
 import { ReadVersions } from '../workspace/read-versions'
 

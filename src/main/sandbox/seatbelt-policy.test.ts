@@ -20,7 +20,7 @@ import {
   READS,
   WRITES,
   closed
-} from '../testing/seatbelt-model'
+} from '../../../testing/seatbelt-model'
 import type { ConfinementPolicy } from './policy'
 
 describe('the seatbelt profile: the home directory', () => {

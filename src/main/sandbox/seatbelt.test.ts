@@ -19,7 +19,7 @@ import {
   can,
   each,
   closed
-} from '../testing/seatbelt-model'
+} from '../../../testing/seatbelt-model'
 import type { ConfinementPolicy } from './policy'
 
 describe('the seatbelt profile', () => {

@@ -2,7 +2,7 @@
 // gets back for each way of reaching a Unix socket (or around the filter), on each ABI a 64-bit
 // process can call in.
 import { describe, expect, it } from 'vitest'
-import { runSeccomp, type SyscallData, type Verdict } from '../testing/bpf-machine'
+import { runSeccomp, type SyscallData, type Verdict } from '../../../testing/bpf-machine'
 import { seccompFilter, seccompSupported } from './seccomp'
 
 const X86_64 = 0xc000003e

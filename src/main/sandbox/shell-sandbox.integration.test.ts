@@ -14,7 +14,7 @@ import {
   openSandboxCore,
   sandboxPlace,
   type SandboxPlace
-} from '../testing/sandbox-place'
+} from '../../../testing/sandbox-place'
 
 type Place = SandboxPlace
 

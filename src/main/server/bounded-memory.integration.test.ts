@@ -8,8 +8,8 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { rm } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { cliPath, ensureCliBuilt, makeTempDir, repoRoot } from '../testing/cli-runner'
-import { openRawHttp, rawGet, statuses } from '../testing/raw-http'
+import { cliPath, ensureCliBuilt, makeTempDir, repoRoot } from '../../../testing/cli-runner'
+import { openRawHttp, rawGet, statuses } from '../../../testing/raw-http'
 
 const ALLOWED_GROWTH_MB = 64
 /** What the issue measured: about 180 KB of pipelined requests. */

@@ -12,8 +12,8 @@ import {
   hostileRequest,
   pathRequest,
   SeededRandom
-} from '../testing/fuzz-inputs'
-import { closeCode, encodeFrame, openRawSocket, rawExchange } from '../testing/raw-wire'
+} from '../../../testing/fuzz-inputs'
+import { closeCode, encodeFrame, openRawSocket, rawExchange } from '../../../testing/raw-wire'
 import { startBrowserServer, type BrowserServer } from './browser-server'
 
 const SEED = 0x6d656361

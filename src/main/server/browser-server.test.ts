@@ -5,7 +5,7 @@ import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { createCore, type Core } from '../core'
-import { closeCode, encodeFrame, openRawSocket, rawExchange } from '../testing/raw-wire'
+import { closeCode, encodeFrame, openRawSocket, rawExchange } from '../../../testing/raw-wire'
 import { startBrowserServer, type BrowserServer } from './browser-server'
 
 let dir: string

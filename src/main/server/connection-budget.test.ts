@@ -8,7 +8,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createCore, type Core } from '../core'
-import { openRawHttp, rawGet, statuses } from '../testing/raw-http'
+import { openRawHttp, rawGet, statuses } from '../../../testing/raw-http'
 import { startBrowserServer, type BrowserServer } from './browser-server'
 import type { ServerLimits } from './connection-budget'
 

@@ -2,7 +2,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import YAML from 'yaml'
-import { startCoreHarness, type CoreHarness } from '../testing/core-harness'
+import { startCoreHarness, type CoreHarness } from '../../../testing/core-harness'
 
 /** The rule of the issue's report: `rm` forbidden, whatever the mode says. */
 const forbidRm = { mode: 'allow', rules: [{ tool: 'Shell', command: 'rm', decision: 'forbid' }] }

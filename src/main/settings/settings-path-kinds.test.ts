@@ -11,7 +11,7 @@ import {
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { makeFifo } from '../testing/fifo'
+import { makeFifo } from '../../../testing/fifo'
 import { dataDirectory, DataDirError } from './data-dir'
 import { settingsBlocked, SettingsStore } from './settings-store'
 

@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, readFile, realpath, rm, symlink, writeFile } from 'node
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { writeFiles } from '../testing/skill-fixtures'
+import { writeFiles } from '../../../testing/skill-fixtures'
 import { parseFrontMatter } from './front-matter'
 import {
   activateDraft,

@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Provenance } from '../../shared/provenance'
-import { writeFiles } from '../testing/skill-fixtures'
+import { writeFiles } from '../../../testing/skill-fixtures'
 import { expandMessage } from './skill-handlers'
 import {
   activateDraft,

@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { expandCommand, loadCommands } from './commands'
-import { commandFixtures, skillFixtures, writeFiles } from '../testing/skill-fixtures'
+import { commandFixtures, skillFixtures, writeFiles } from '../../../testing/skill-fixtures'
 import { parseFrontMatter } from './front-matter'
 import { scanSkills } from './skills'
 

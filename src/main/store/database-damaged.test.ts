@@ -13,7 +13,7 @@ import {
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { makeFifo } from '../testing/fifo'
+import { makeFifo } from '../../../testing/fifo'
 import { openDatabase } from './database'
 import { openStore, storePath } from './store'
 import { StoreUnusableError } from './store-failure'

@@ -2,7 +2,7 @@
 import { mkdir, symlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { startCoreHarness } from '../testing/core-harness'
+import { startCoreHarness } from '../../../testing/core-harness'
 
 describe('files.find', () => {
   it('answers from the folder the path names, checked first, with paths relative to it', async () => {

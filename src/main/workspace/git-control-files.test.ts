@@ -2,7 +2,7 @@ import { chmod, mkdir, mkdtemp, realpath, rm, symlink, writeFile } from 'node:fs
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { makeFifo } from '../testing/fifo'
+import { makeFifo } from '../../../testing/fifo'
 import { fingerprintGitControl, gitControlChanges, watchGitControl } from './git-control-files'
 
 let base: string

@@ -8,9 +8,9 @@ import {
   type FakeModelServer,
   type NormalizedRequest,
   type Reply
-} from '../../testing/fake-model-server'
+} from '../../../../testing/fake-model-server'
 import type { Core } from '../../core'
-import { startCoreHarness } from '../../testing/core-harness'
+import { startCoreHarness } from '../../../../testing/core-harness'
 import { createMemoryPair } from '../../rpc/memory-transport'
 
 // Branch copies go to the temp folder: one of this file's own, so that copies made meanwhile by

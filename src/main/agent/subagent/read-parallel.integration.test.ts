@@ -11,8 +11,8 @@ import type { ToolCallView } from '../../../shared/domain'
 import type { ApprovalRequest } from '../../../shared/approvals'
 import type { Core } from '../../core'
 import { createMemoryPair } from '../../rpc/memory-transport'
-import { startCoreHarness } from '../../testing/core-harness'
-import type { FakeModelServer, NormalizedRequest } from '../../testing/fake-model-server'
+import { startCoreHarness } from '../../../../testing/core-harness'
+import type { FakeModelServer, NormalizedRequest } from '../../../../testing/fake-model-server'
 import type { Session } from '../session'
 
 // Branch copies go to the temp folder: one of this file's own, so that copies made meanwhile by

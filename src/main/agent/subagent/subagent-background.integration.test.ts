@@ -3,12 +3,12 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import type { ToolCallView } from '../../../shared/domain'
-import { startCoreHarness, type CoreHarness } from '../../testing/core-harness'
+import { startCoreHarness, type CoreHarness } from '../../../../testing/core-harness'
 import {
   latestToolResults,
   type NormalizedRequest,
   type Step
-} from '../../testing/fake-model-server'
+} from '../../../../testing/fake-model-server'
 import { defineTool, noCapabilities, textOutput, type Tool } from '../../tools/tool'
 
 /**

@@ -4,13 +4,13 @@ import { describe, expect, it, onTestFinished } from 'vitest'
 import YAML from 'yaml'
 import type { ToolCallView } from '../../../shared/domain'
 import type { Core } from '../../core'
-import { fakeProvider, startCoreHarness, type CoreHarness } from '../../testing/core-harness'
+import { fakeProvider, startCoreHarness, type CoreHarness } from '../../../../testing/core-harness'
 import {
   latestToolResults,
   startFakeModelServer,
   type FakeModelServer,
   type NormalizedRequest
-} from '../../testing/fake-model-server'
+} from '../../../../testing/fake-model-server'
 import { isReadOnlyCall } from '../../tools/tool'
 import { SUMMARY_HEADER, SUMMARY_SYSTEM } from '../compaction'
 

@@ -3,13 +3,13 @@ import {
   latestToolResults,
   type FakeModelServer,
   type NormalizedRequest
-} from '../../testing/fake-model-server'
+} from '../../../../testing/fake-model-server'
 import type { ToolCallView } from '../../../shared/domain'
 import { settingsSchema } from '../../../shared/settings'
 import type { Core } from '../../core'
 import { noCapabilities, type Tool } from '../../tools/tool'
-import { startCoreHarness } from '../../testing/core-harness'
-import { postUrl, readInbox } from '../../testing/stand-in-tools'
+import { startCoreHarness } from '../../../../testing/core-harness'
+import { postUrl, readInbox } from '../../../../testing/stand-in-tools'
 
 const sent: string[] = []
 const inbox = readInbox

@@ -5,10 +5,10 @@ import {
   latestToolResults,
   type FakeModelServer,
   type NormalizedRequest
-} from '../../testing/fake-model-server'
+} from '../../../../testing/fake-model-server'
 import type { ApprovalRequest } from '../../../shared/approvals'
 import type { Core } from '../../core'
-import { startCoreHarness } from '../../testing/core-harness'
+import { startCoreHarness } from '../../../../testing/core-harness'
 import { createMemoryPair } from '../../rpc/memory-transport'
 
 let fake: FakeModelServer

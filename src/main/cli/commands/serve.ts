@@ -17,7 +17,7 @@ import { printError } from '../print'
  */
 export async function serveCommand(
   args: CliArgs,
-  /** The testing entry (src/main/testing/e2e-serve.ts) widens the web guard here; the CLI never does. */
+  /** The testing entry (testing/e2e-serve.ts) widens the web guard here; the CLI never does. */
   testing: Pick<CoreOptions, 'webGuard'> = {}
 ): Promise<number> {
   const workspace = args.workspace ? requireWorkspace(args) : null

@@ -9,7 +9,7 @@ import type { ElicitRequestFormParams } from '@modelcontextprotocol/sdk/types.js
 import type { Elicitation } from '../../../shared/elicitation'
 import type { EventFrame } from '../../../shared/contract/bridge'
 import { createCore, type Core } from '../../core'
-import { startRemoteMcpServer, type RemoteMcpServer } from '../../testing/remote-mcp-server'
+import { startRemoteMcpServer, type RemoteMcpServer } from '../../../../testing/remote-mcp-server'
 import { PathJail } from '../../workspace/path-jail'
 import { ReadVersions } from '../../workspace/read-versions'
 import { HEADLESS_REFUSAL } from './server-elicitation'

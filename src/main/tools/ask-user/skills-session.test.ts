@@ -1,10 +1,10 @@
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { latestToolResults, type Step } from '../../testing/fake-model-server'
+import { latestToolResults, type Step } from '../../../../testing/fake-model-server'
 import type { Question } from '../../../shared/skills'
 import type { CoreOptions } from '../../core'
-import { writeFiles } from '../../testing/skill-fixtures'
-import { startCoreHarness, type CoreHarness as Harness } from '../../testing/core-harness'
+import { writeFiles } from '../../../../testing/skill-fixtures'
+import { startCoreHarness, type CoreHarness as Harness } from '../../../../testing/core-harness'
 
 // A whole session over the real core and a scripted model: AskUser waiting for the person,
 // the Skill tool, instruction files and command expansion, as the window uses them.

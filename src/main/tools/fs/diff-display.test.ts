@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { DIFF_DISPLAY_MAX_BYTES } from './diff-display'
 import { editTool } from './edit'
 import { readTool } from './read'
-import { createTestWorkspace, type TestWorkspace } from '../../testing/fs-test-context'
+import { createTestWorkspace, type TestWorkspace } from '../../../../testing/fs-test-context'
 import { writeTool } from './write'
 
 let ws: TestWorkspace

@@ -8,7 +8,7 @@ import {
   plantEscapes,
   textOf,
   type TestWorkspace
-} from '../../testing/fs-test-context'
+} from '../../../../testing/fs-test-context'
 import { writeTool } from './write'
 
 let ws: TestWorkspace

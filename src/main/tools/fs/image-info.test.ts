@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { gifBytes, jpegBytes, pngBytes, webpBytes } from '../../testing/image-fixtures'
+import { gifBytes, jpegBytes, pngBytes, webpBytes } from '../../../../testing/image-fixtures'
 import { sniffImage } from './image-info'
 import { humanBytes, humanLimit } from './lines'
 

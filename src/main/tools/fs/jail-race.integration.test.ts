@@ -7,7 +7,7 @@
 import { lstat, mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { startSwapRace, type SwapRace } from '../../testing/rename-exchange'
+import { startSwapRace, type SwapRace } from '../../../../testing/rename-exchange'
 import type { Tool, ToolOutput } from '../tool'
 import { globTool } from './glob'
 import { createGrepTool, defaultGrepLimits } from './grep'
@@ -21,7 +21,7 @@ import {
   snapshot,
   textOf,
   type TestWorkspace
-} from '../../testing/fs-test-context'
+} from '../../../../testing/fs-test-context'
 import { writeTool } from './write'
 
 const WRITES = 400

@@ -21,7 +21,7 @@ import {
   textOf,
   type Escapes,
   type TestWorkspace
-} from '../../testing/fs-test-context'
+} from '../../../../testing/fs-test-context'
 import { writeTool } from './write'
 
 let ws: TestWorkspace

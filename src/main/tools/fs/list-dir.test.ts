@@ -7,8 +7,8 @@ import {
   plantEscapes,
   textOf,
   type TestWorkspace
-} from '../../testing/fs-test-context'
-import { makeFifo } from '../../testing/fifo'
+} from '../../../../testing/fs-test-context'
+import { makeFifo } from '../../../../testing/fifo'
 
 let ws: TestWorkspace
 beforeEach(async () => {

@@ -9,9 +9,9 @@ import {
   plantEscapes,
   textOf,
   type TestWorkspace
-} from '../../testing/fs-test-context'
+} from '../../../../testing/fs-test-context'
 import { writeTool } from './write'
-import { makeFifo } from '../../testing/fifo'
+import { makeFifo } from '../../../../testing/fifo'
 
 let ws: TestWorkspace
 beforeEach(async () => {

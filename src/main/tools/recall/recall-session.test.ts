@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { TranscriptItem } from '../../../shared/domain'
 import type { Provenance } from '../../../shared/provenance'
-import { startCoreHarness } from '../../testing/core-harness'
+import { startCoreHarness } from '../../../../testing/core-harness'
 import { PathJail } from '../../workspace/path-jail'
 import { ReadVersions } from '../../workspace/read-versions'
 import { outputText, type ToolContext } from '../tool'

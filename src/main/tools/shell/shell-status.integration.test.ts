@@ -8,7 +8,7 @@ import {
   readWhenWritten,
   textOf,
   type ShellHarness
-} from '../../testing/shell-harness'
+} from '../../../../testing/shell-harness'
 
 let h: ShellHarness
 

@@ -9,7 +9,7 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { ToolCallView, TranscriptItem } from '../../../shared/domain'
 import type { ApprovalRequest } from '../../../shared/approvals'
-import { startCoreHarness, type CoreHarness } from '../../testing/core-harness'
+import { startCoreHarness, type CoreHarness } from '../../../../testing/core-harness'
 
 async function turn(h: CoreHarness, text: string): Promise<ToolCallView[]> {
   const { id } = await h.client.call('session.create', { workspace: h.workspace })

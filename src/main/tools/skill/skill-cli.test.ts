@@ -1,9 +1,9 @@
 import { mkdir, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { makeTempDir } from '../../testing/cli-runner'
-import { runCliInProcess } from '../../testing/cli-in-process'
-import { writeFiles } from '../../testing/skill-fixtures'
+import { makeTempDir } from '../../../../testing/cli-runner'
+import { runCliInProcess } from '../../../../testing/cli-in-process'
+import { writeFiles } from '../../../../testing/skill-fixtures'
 
 // `mecatl tools --schema` prints what the model is sent, so it shows the skills the Skill tool
 // names for the folder, or no Skill at all where there are none. Run as a person would.

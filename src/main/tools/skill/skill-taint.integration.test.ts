@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ToolCallView } from '../../../shared/domain'
 import { SKILL_DRAFTS_DIR } from '../../skills/skill-drafts'
 import { LEARNED_SKILLS_DIR } from '../../skills/skills'
-import { startCoreHarness, type CoreHarness } from '../../testing/core-harness'
-import type { Step } from '../../testing/fake-model-server'
-import { startLocalServer, type LocalServer } from '../../testing/web-test-server'
+import { startCoreHarness, type CoreHarness } from '../../../../testing/core-harness'
+import type { Step } from '../../../../testing/fake-model-server'
+import { startLocalServer, type LocalServer } from '../../../../testing/web-test-server'
 
 // Issue 34, item 3, for skills: a draft saved while the conversation held untrusted input keeps
 // that provenance through a person's activation, and loading the learned skill (the Skill tool,

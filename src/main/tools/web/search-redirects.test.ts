@@ -1,9 +1,9 @@
 import type http from 'node:http'
 import { afterAll, describe, expect, it } from 'vitest'
 import { websearchSettingsSchema } from '../../../shared/websearch'
-import { fakeSearxng } from '../../testing/fake-search-backends'
+import { fakeSearxng } from '../../../../testing/fake-search-backends'
 import { searchChain } from './search-chain'
-import { startLocalServer, type LocalServer } from '../../testing/web-test-server'
+import { startLocalServer, type LocalServer } from '../../../../testing/web-test-server'
 
 const servers: LocalServer[] = []
 afterAll(async () => {

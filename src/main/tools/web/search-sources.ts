@@ -8,7 +8,7 @@ export interface SearchSources {
   commandLine?: SearchBackend | null
   /**
    * Testing seam: the addresses the implicit Exa and Brave backends use instead of the real
-   * services. Only src/main/testing and tests set it; no setting or variable reaches it.
+   * services. Only testing and tests set it; no setting or variable reaches it.
    */
   endpoints?: { exa?: string; brave?: string }
 }

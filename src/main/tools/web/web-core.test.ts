@@ -4,8 +4,8 @@ import path from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { projectSettingsSchema, settingsSchema } from '../../../shared/settings'
 import { createCore, type Core, type CoreOptions } from '../../core'
-import { fakeBrave, fakeExa, fakeSearxng, type FakeHit } from '../../testing/fake-search-backends'
-import { runTool, startLocalServer, textOf, type LocalServer } from '../../testing/web-test-server'
+import { fakeBrave, fakeExa, fakeSearxng, type FakeHit } from '../../../../testing/fake-search-backends'
+import { runTool, startLocalServer, textOf, type LocalServer } from '../../../../testing/web-test-server'
 
 let page: LocalServer
 const cores: Core[] = []
@@ -85,7 +85,7 @@ describe('web tools in the core', () => {
       const env = { MECATL_TEST_ALLOW_LOOPBACK: value, MECATL_ALLOW_LOOPBACK: value }
       expect(await fetchWith({ env })).toContain('127.0.0.1 is a loopback address')
     }
-    // Only code that builds the core itself (src/main/testing, tests) can widen the guard.
+    // Only code that builds the core itself (testing, tests) can widen the guard.
     expect(await fetchWith({ webGuard: { allowLoopback: true } })).toContain('served on loopback')
   })
 

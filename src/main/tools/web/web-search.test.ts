@@ -10,7 +10,7 @@ import {
   fakeHttpJson,
   fakeSearxng,
   type FakeHit
-} from '../../testing/fake-search-backends'
+} from '../../../../testing/fake-search-backends'
 import { webTools } from './index'
 import { parseExaText } from './search-backends'
 import { Limiter, searchChain } from './search-chain'
@@ -20,7 +20,7 @@ import {
   textOf,
   webContext,
   type LocalServer
-} from '../../testing/web-test-server'
+} from '../../../../testing/web-test-server'
 import { websearchHandlers } from './web-handlers'
 
 const servers: LocalServer[] = []

@@ -13,7 +13,7 @@ import {
   openThroughJail,
   type OpenedFile
 } from './open-through-jail'
-import { makeFifo } from '../../../testing/fifo'
+import { makeFifo } from '../../../../../testing/fifo'
 
 let base: string
 let root: string

@@ -9,7 +9,7 @@ import YAML from 'yaml'
 import type { FakeModelServer } from './fake-model-server'
 
 /** The repository's root. */
-export const repoRoot = path.resolve(__dirname, '../../..')
+export const repoRoot = path.resolve(__dirname, '..')
 /** The built CLI entry point, `out/main/cli.js`. */
 export const cliPath = path.join(repoRoot, 'out/main/cli.js')
 

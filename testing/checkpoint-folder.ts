@@ -7,7 +7,7 @@ import { mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promi
 import os from 'node:os'
 import path from 'node:path'
 import { onTestFinished } from 'vitest'
-import { ShadowStore, type ShadowStoreOptions } from '../checkpoints/shadow-store'
+import { ShadowStore, type ShadowStoreOptions } from '../src/main/checkpoints/shadow-store'
 
 export interface CheckpointFolder {
   /** The temp directory holding everything; removed when the test finishes. */

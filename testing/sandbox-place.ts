@@ -4,7 +4,7 @@
 import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import YAML from 'yaml'
-import { createCore, type Core } from '../core'
+import { createCore, type Core } from '../src/main/core'
 
 export interface SandboxPlace {
   dir: string

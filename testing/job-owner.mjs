@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { runnerImport } from 'vite'
 
 const [folder, command] = process.argv.slice(2)
-const source = fileURLToPath(new URL('../jobs/job-manager.ts', import.meta.url))
+const source = fileURLToPath(new URL('../src/main/jobs/job-manager.ts', import.meta.url))
 const { module } = await runnerImport(source)
 const jobs = new module.JobManager({ tempBase: folder })
 await jobs.start({

@@ -11,9 +11,9 @@ import {
 } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { PathJail } from '../workspace/path-jail'
-import { ReadVersions } from '../workspace/read-versions'
-import { outputText, type Tool, type ToolContext, type ToolOutput } from '../tools/tool'
+import { PathJail } from '../src/main/workspace/path-jail'
+import { ReadVersions } from '../src/main/workspace/read-versions'
+import { outputText, type Tool, type ToolContext, type ToolOutput } from '../src/main/tools/tool'
 
 /** A real project folder on disk, with a sibling folder outside it for escape attempts. */
 export interface TestWorkspace {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { mcpServerSettingsSchema } from '../../shared/mcp'
+import { mcpServerSettingsSchema } from './mcp'
 
 const parse = (server: Record<string, unknown>) =>
   mcpServerSettingsSchema.safeParse({ name: 'remote', ...server })

@@ -1,17 +1,17 @@
-// The testing build: src/main/testing/e2e-serve.ts bundled alone into out/testing/, beside (never
+// The testing build: testing/e2e-serve.ts bundled alone into out/testing/, beside (never
 // inside) the production out/main/. Same main-process settings as electron.vite.config.ts, so it
 // runs the same core; e2e/fixtures/testing-build.ts builds it when a spec asks for it.
 import { resolve } from 'node:path'
 import { defineConfig } from 'electron-vite'
 
-const root = resolve(__dirname, '..', '..', '..')
+const root = resolve(__dirname, '..')
 
 export default defineConfig({
   main: {
     root,
     build: {
       outDir: resolve(root, 'out/testing'),
-      rollupOptions: { input: { 'e2e-serve': resolve(root, 'src/main/testing/e2e-serve.ts') } }
+      rollupOptions: { input: { 'e2e-serve': resolve(root, 'testing/e2e-serve.ts') } }
     }
   }
 })

@@ -42,10 +42,10 @@ const isNodeBuiltin = (name: string): boolean =>
 
 const RAW_IPC_FILES = ['src/main/electron/ipc-transport.ts', 'src/preload/index.ts']
 
-/** Test code: a test, a bench, an e2e spec or fixture, or a helper in src/main/testing. */
+/** Test code: a test, a bench, an e2e spec or fixture, or a helper in testing. */
 const isTestCode = (file: string): boolean =>
   /\.test\.tsx?$/.test(file) ||
-  inside(file, 'src/main/testing') ||
+  inside(file, 'testing') ||
   inside(file, 'bench') ||
   inside(file, 'e2e')
 
@@ -59,8 +59,7 @@ function hostOf(file: string): 'electron' | 'server' | 'cli' | null {
   if (inside(file, 'src/main/cli')) return 'cli'
   return null
 }
-const isCore = (file: string): boolean =>
-  inside(file, 'src/main') && hostOf(file) === null && !inside(file, 'src/main/testing')
+const isCore = (file: string): boolean => inside(file, 'src/main') && hostOf(file) === null
 
 // `mecatl serve` is how browser mode starts: the one place where a host starts another.
 const HOST_BRIDGES: readonly { from: string; to: string }[] = [
@@ -78,21 +77,22 @@ export const why = {
   coreToHost:
     'the core (src/main minus electron/, server/, cli/, index.ts) imports no host: hosts build on the core',
   hostToHost: 'a host (electron/ with index.ts, server/, cli/) imports no other host',
-  testCode:
-    'src/main/testing and bench are test code: only tests, benches, e2e and src/main/testing import them',
-  noE2e:
-    'nothing under src imports e2e/: what a unit test shares with e2e lives in src/main/testing',
+  testCode: 'testing/ and bench/ are test code: only tests, benches, e2e and testing/ import them',
+  noE2e: 'nothing under src or testing imports e2e/: what a test shares with e2e lives in testing',
   domainToRpc:
     'a domain folder does not import src/main/rpc (only hosts and core.ts do): handlers are typed by src/shared/contract/handlers, events go through src/main/events',
   rpcDown: 'src/main/rpc imports src/shared, src/main/events and its own files only',
-  strayHelper: 'a helper only tests use lives in src/main/testing, out of the production build'
+  strayHelper: 'a helper only tests use lives in testing/, out of the production build'
 } as const
 
 const rules: readonly LayerRule[] = [
   {
     appliesTo: (file) => inside(file, 'src/shared'),
-    allows: (t) =>
-      isPackage(t, (n) => n === 'zod' || n.startsWith('zod/')) || isFileIn(t, 'src/shared'),
+    allows: (t, file) =>
+      isPackage(t, (n) => n === 'zod' || n.startsWith('zod/')) ||
+      // Its tests sit beside it and take vitest too.
+      (/\.test\.ts$/.test(file) && isPackage(t, (n) => n === 'vitest')) ||
+      isFileIn(t, 'src/shared'),
     why: why.shared
   },
   {
@@ -136,11 +136,11 @@ const rules: readonly LayerRule[] = [
   },
   {
     appliesTo: (file) => !isTestCode(file),
-    allows: (t) => !isFileIn(t, 'src/main/testing', 'bench'),
+    allows: (t) => !isFileIn(t, 'testing', 'bench'),
     why: why.testCode
   },
   {
-    appliesTo: (file) => inside(file, 'src'),
+    appliesTo: (file) => inside(file, 'src') || inside(file, 'testing'),
     allows: (t) => !isFileIn(t, 'e2e'),
     why: why.noE2e
   },
@@ -255,7 +255,7 @@ export function findViolations(files: readonly SourceText[]): string[] {
 
 /**
  * Files of src/main outside the test code that only test code imports: helpers that belong in
- * src/main/testing, where the production build cannot pick them up. Entry points (imported by
+ * testing, where the production build cannot pick them up. Entry points (imported by
  * nothing) are not helpers.
  */
 function strayTestHelpers(imports: ReadonlyMap<string, readonly ImportRef[]>): string[] {

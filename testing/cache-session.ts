@@ -4,11 +4,11 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import YAML from 'yaml'
-import { SUMMARY_SYSTEM } from '../agent/compaction'
-import { createCore } from '../core'
-import { createMemoryPair } from '../rpc/memory-transport'
-import { WorkspaceTrust } from '../workspace/workspace-trust'
-import type { PromptCache } from '../providers/anthropic-cache'
+import { SUMMARY_SYSTEM } from '../src/main/agent/compaction'
+import { createCore } from '../src/main/core'
+import { createMemoryPair } from '../src/main/rpc/memory-transport'
+import { WorkspaceTrust } from '../src/main/workspace/workspace-trust'
+import type { PromptCache } from '../src/main/providers/anthropic-cache'
 import {
   latestUserText,
   startFakeModelServer,

@@ -2,7 +2,7 @@
 import { spawnSync } from 'node:child_process'
 import { chmod, mkdir, utimes, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import type { ProcessIdentity } from '../jobs/process-identity'
+import type { ProcessIdentity } from '../src/main/jobs/process-identity'
 
 export const HOUR = 3_600_000
 

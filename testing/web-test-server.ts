@@ -1,9 +1,9 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import os from 'node:os'
-import { PathJail } from '../workspace/path-jail'
-import { ReadVersions } from '../workspace/read-versions'
-import { outputText, type Tool, type ToolContext, type ToolOutput } from '../tools/tool'
+import { PathJail } from '../src/main/workspace/path-jail'
+import { ReadVersions } from '../src/main/workspace/read-versions'
+import { outputText, type Tool, type ToolContext, type ToolOutput } from '../src/main/tools/tool'
 
 /** A real HTTP server on 127.0.0.1 for the web tools' tests. */
 export interface LocalServer {

@@ -19,7 +19,7 @@ const files: Record<string, string> = {
   'a-clean.test.ts': `
     import { it, expect } from 'vitest'
     import { lstatSync } from 'node:fs'
-    import { makeFifo } from '${path.join(repoRoot, 'src/main/testing/fifo')}'
+    import { makeFifo } from '${path.join(repoRoot, 'testing/fifo')}'
     it('starts nothing', () => {
       makeFifo('${path.join(planted, 'pipe')}')
       expect(lstatSync('${path.join(planted, 'pipe')}').isFIFO()).toBe(true)
@@ -70,7 +70,7 @@ export default defineConfig({ test: {
   root: ${JSON.stringify(repoRoot)},
   include: [${JSON.stringify(path.relative(repoRoot, planted) + '/*.test.ts')}],
   exclude: [],
-  setupFiles: ['src/main/testing/no-processes.ts'],
+  setupFiles: ['testing/no-processes.ts'],
   isolate: false,
   maxWorkers: 1,
   fileParallelism: false

@@ -1,6 +1,6 @@
 // Tests of src/shared/terminal-screen live here: src/shared imports nothing but zod, vitest included.
 import { describe, expect, it } from 'vitest'
-import { terminalScreen } from '../../shared/terminal-screen'
+import { terminalScreen } from './terminal-screen'
 
 // npm (11) draws its spinner as: cursor to column 1, erase the line, the next frame.
 const npmFrame = (glyph: string): string => `\x1b[1G\x1b[2K${glyph}`

@@ -16,14 +16,14 @@ const load = async (file) => (await runnerImport(source(file))).module
 const [mode, dataDir, workspace, settingsJson, ...flags] = process.argv.slice(2)
 
 if (mode === 'sweep') {
-  const { sweepOrphanedJobs } = await load('../jobs/orphan-sweep.ts')
+  const { sweepOrphanedJobs } = await load('../src/main/jobs/orphan-sweep.ts')
   process.stdout.write(`${JSON.stringify(await sweepOrphanedJobs())}\n`)
   process.exit(0)
 }
 
-const { settingsSchema } = await load('../../shared/settings.ts')
-const { WorkspaceServers } = await load('../mcp/workspace-servers.ts')
-const { SandboxService } = await load('../sandbox/sandbox-service.ts')
+const { settingsSchema } = await load('../src/shared/settings.ts')
+const { WorkspaceServers } = await load('../src/main/mcp/workspace-servers.ts')
+const { SandboxService } = await load('../src/main/sandbox/sandbox-service.ts')
 const settings = settingsSchema.parse(JSON.parse(settingsJson))
 const [server] = settings.mcp
 const sandbox = new SandboxService({ dataDir, env: process.env, home: process.env.HOME })

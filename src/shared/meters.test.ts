@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { TranscriptItem, Usage } from '../../shared/domain'
-import { cacheShare, totalsOf } from '../../shared/meters'
+import type { TranscriptItem, Usage } from './domain'
+import { cacheShare, totalsOf } from './meters'
 
 const end = (turnId: string, usage: Usage, usd?: number | null): TranscriptItem => ({
   kind: 'turn-end',

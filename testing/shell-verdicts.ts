@@ -3,7 +3,7 @@
 import { mkdir, mkdtemp, realpath, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { judgeShell, type PermissionRule } from '../gate/rules'
+import { judgeShell, type PermissionRule } from '../src/main/gate/rules'
 
 /**
  * `allow`: a rule lets it run unasked. `person`: it needs a person in every mode, and no rule

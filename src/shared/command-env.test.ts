@@ -1,13 +1,8 @@
 // What of Mecatl's environment reaches a command: the allowlist, the person's names, and never a
 // key Mecatl itself uses, in the settings check as well as at each start.
 import { describe, expect, it } from 'vitest'
-import {
-  commandEnvironment,
-  looksSecret,
-  mecatlKeyNames,
-  passesByDefault
-} from '../../shared/command-env'
-import { settingsSchema } from '../../shared/settings'
+import { commandEnvironment, looksSecret, mecatlKeyNames, passesByDefault } from './command-env'
+import { settingsSchema } from './settings'
 
 describe('the command environment', () => {
   it('passes the fixed names and the locale, nothing a person did not name', () => {

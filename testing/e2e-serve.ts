@@ -1,10 +1,10 @@
 // `mecatl serve` for the e2e specs that serve their own web pages on 127.0.0.1: the same command
 // with the web tools' address guard widened to loopback. It is bundled on its own into
-// out/testing/ (src/main/testing/testing.vite.config.ts, built by e2e/fixtures/testing-build.ts),
+// out/testing/ (testing/testing.vite.config.ts, built by e2e/fixtures/testing-build.ts),
 // never into out/main/, so the app itself has no way at all to reach loopback.
-import { parseCliArgs } from '../cli/args'
-import { serveCommand } from '../cli/commands/serve'
-import { ExitCode, exitWhenFlushed } from '../cli/exit'
+import { parseCliArgs } from '../src/main/cli/args'
+import { serveCommand } from '../src/main/cli/commands/serve'
+import { ExitCode, exitWhenFlushed } from '../src/main/cli/exit'
 
 process.stderr.write('Mecatl (testing build): the web tools may reach 127.0.0.1 and ::1\n')
 

@@ -1,8 +1,8 @@
 // The real MCP servers from npm the tests run (devDependencies, started with this node).
 import path from 'node:path'
-import type { McpServerSettingsInput } from '../../shared/mcp'
+import type { McpServerSettingsInput } from '../src/shared/mcp'
 
-const modules = path.resolve(__dirname, '../../../node_modules/@modelcontextprotocol')
+const modules = path.resolve(__dirname, '../node_modules/@modelcontextprotocol')
 
 /** server-everything over stdio, named `name`. */
 export function everythingServer(

@@ -4,7 +4,7 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import net from 'node:net'
-import type { Resolver } from '../net/address-guard'
+import type { Resolver } from '../src/main/net/address-guard'
 
 /** What one request that reached the upstream looked like. */
 export interface SeenRequest {

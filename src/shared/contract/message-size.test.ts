@@ -1,12 +1,8 @@
 // The message size limit lives in src/shared (zod only, no test runner there); it is tested here,
 // where the router that enforces it runs.
 import { describe, expect, it } from 'vitest'
-import { calls } from '../../shared/contract'
-import {
-  MAX_MESSAGE_BYTES,
-  messageSizeProblem,
-  utf8Length
-} from '../../shared/contract/message-size'
+import { calls } from './index'
+import { MAX_MESSAGE_BYTES, messageSizeProblem, utf8Length } from './message-size'
 
 const encoder = new TextEncoder()
 

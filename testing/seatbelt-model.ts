@@ -4,8 +4,8 @@
 // command may do. It throws on any operation or filter it does not know, so a typo in the
 // profile fails a test instead of on a Mac. Not shipped: only test files import it.
 import { expect } from 'vitest'
-import type { ConfinementPolicy } from '../sandbox/policy'
-import { SANDBOX_EXEC, seatbeltWrap } from '../sandbox/seatbelt'
+import type { ConfinementPolicy } from '../src/main/sandbox/policy'
+import { SANDBOX_EXEC, seatbeltWrap } from '../src/main/sandbox/seatbelt'
 
 export type Sexp = string | { s: string } | { re: string } | Sexp[]
 

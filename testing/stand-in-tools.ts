@@ -1,7 +1,7 @@
 // Stand-ins for web tools in tests that need taint: one brings a stranger's words in, one sends
 // text wherever it is told. Not shipped: only test files import it.
 import { z } from 'zod'
-import { defineTool, noCapabilities, textOutput, type Tool } from '../tools/tool'
+import { defineTool, noCapabilities, textOutput, type Tool } from '../src/main/tools/tool'
 
 /** `ReadInbox`: untrusted input (a prompt injection), blind egress. */
 export const readInbox: Tool = defineTool({

@@ -4,7 +4,7 @@
 // stdin, output flushed through a pipe, a killed process) keep cli-runner.ts's runCli.
 // Not shipped: only test files import it.
 import { format } from 'node:util'
-import { mecatl } from '../cli/main'
+import { mecatl } from '../src/main/cli/main'
 import type { CliResult, CliRunOptions } from './cli-runner'
 
 let busy = false

@@ -2,11 +2,11 @@ import { existsSync, readFileSync } from 'node:fs'
 import { mkdir, mkdtemp, realpath, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { JobManager, type JobManagerOptions } from '../jobs/job-manager'
-import { PathJail } from '../workspace/path-jail'
-import { ReadVersions } from '../workspace/read-versions'
-import { outputText, type Tool, type ToolContext, type ToolOutput } from '../tools/tool'
-import { shellTools } from '../tools/shell'
+import { JobManager, type JobManagerOptions } from '../src/main/jobs/job-manager'
+import { PathJail } from '../src/main/workspace/path-jail'
+import { ReadVersions } from '../src/main/workspace/read-versions'
+import { outputText, type Tool, type ToolContext, type ToolOutput } from '../src/main/tools/tool'
+import { shellTools } from '../src/main/tools/shell'
 
 /** A project folder, a job manager with its own temp base, and the two shell tools over it. */
 export interface ShellHarness {

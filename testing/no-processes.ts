@@ -5,8 +5,8 @@
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, expect } from 'vitest'
-import { settingsSchema } from '../../shared/settings'
-import { SandboxService } from '../sandbox/sandbox-service'
+import { settingsSchema } from '../src/shared/settings'
+import { SandboxService } from '../src/main/sandbox/sandbox-service'
 import { fifoSource } from './fifo'
 import { refuseProcesses, type ProcessGuard } from './process-guard'
 

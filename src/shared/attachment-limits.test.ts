@@ -5,8 +5,8 @@ import {
   MAX_MESSAGE_RESOURCES,
   resourceLabel,
   type SentAttachment
-} from '../../shared/attachments'
-import { sendInputSchema } from '../../shared/contract/send-input'
+} from './attachments'
+import { sendInputSchema } from './contract/send-input'
 
 const resource = (i: number): SentAttachment => ({
   kind: 'resource',
