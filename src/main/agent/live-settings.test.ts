@@ -2,7 +2,11 @@ import { readFile, writeFile } from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
 import YAML from 'yaml'
 import { startCoreHarness, type CoreHarness } from '../../../testing/core-harness'
-import { latestToolResults, type NormalizedRequest, type Step } from '../../../testing/fake-model-server'
+import {
+  latestToolResults,
+  type NormalizedRequest,
+  type Step
+} from '../../../testing/fake-model-server'
 import { SUMMARY_HEADER, SUMMARY_SYSTEM } from './compaction'
 
 // Settings apply from the next turn of every open session, with no restart: the switches take

@@ -9,7 +9,11 @@ import YAML from 'yaml'
 import type { TranscriptItem } from '../../shared/domain'
 import { openStore } from '../store/store'
 import { cliPath, ensureCliBuilt, makeTempDir, repoRoot, runCli } from '../../../testing/cli-runner'
-import { startFakeModelServer, type FakeModelServer, type Step } from '../../../testing/fake-model-server'
+import {
+  startFakeModelServer,
+  type FakeModelServer,
+  type Step
+} from '../../../testing/fake-model-server'
 import { hintlessServer } from '../../../testing/mcp-test-servers'
 import {
   hostPid,

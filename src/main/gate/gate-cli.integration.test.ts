@@ -4,7 +4,11 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeTempDir } from '../../../testing/cli-runner'
 import { runCliInProcess } from '../../../testing/cli-in-process'
-import { callThroughCore, type CallResult, type CoreCallOptions } from '../../../testing/core-harness'
+import {
+  callThroughCore,
+  type CallResult,
+  type CoreCallOptions
+} from '../../../testing/core-harness'
 
 // The gate as `mecatl call` uses it, a real workspace, a real shell: calls in this process, as
 // the command makes them, and `rules check` through the built CLI, whose command decides it.

@@ -10,7 +10,10 @@ import type { ToolDisplay } from '../../shared/domain'
 import type { McpServerSettingsInput } from '../../shared/mcp'
 import { createCore, type Core } from '../core'
 import { KeyFile } from '../providers/key-file'
-import { startRemoteMcpServer, type RemoteMcpServerOptions } from '../../../testing/remote-mcp-server'
+import {
+  startRemoteMcpServer,
+  type RemoteMcpServerOptions
+} from '../../../testing/remote-mcp-server'
 import { PathJail } from '../workspace/path-jail'
 import { ReadVersions } from '../workspace/read-versions'
 

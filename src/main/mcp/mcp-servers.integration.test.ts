@@ -4,7 +4,11 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import YAML from 'yaml'
-import { latestToolResults, startFakeModelServer, type Step } from '../../../testing/fake-model-server'
+import {
+  latestToolResults,
+  startFakeModelServer,
+  type Step
+} from '../../../testing/fake-model-server'
 import type { McpServerSettingsInput } from '../../shared/mcp'
 import { createCore, type Core, type CoreOptions } from '../core'
 import { createMemoryPair } from '../rpc/memory-transport'

@@ -12,7 +12,11 @@ import { moveTool } from './move'
 import { readTool } from './read'
 import { removeTool } from './remove'
 import { findRipgrep } from './search/grep-rg'
-import { createTestWorkspace, textOf, type TestWorkspace } from '../../../../testing/fs-test-context'
+import {
+  createTestWorkspace,
+  textOf,
+  type TestWorkspace
+} from '../../../../testing/fs-test-context'
 import { writeTool } from './write'
 
 let ws: TestWorkspace

@@ -11,7 +11,11 @@ import { editTool } from './edit'
 import { moveTool } from './move'
 import { readTool } from './read'
 import { removeTool } from './remove'
-import { createTestWorkspace, textOf, type TestWorkspace } from '../../../../testing/fs-test-context'
+import {
+  createTestWorkspace,
+  textOf,
+  type TestWorkspace
+} from '../../../../testing/fs-test-context'
 import { writeTool } from './write'
 
 // The gate judges where a call writes before it runs; a link made in between (by a background

@@ -2,7 +2,11 @@ import { mkdir, symlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { globTool } from './glob'
-import { createTestWorkspace, textOf, type TestWorkspace } from '../../../../testing/fs-test-context'
+import {
+  createTestWorkspace,
+  textOf,
+  type TestWorkspace
+} from '../../../../testing/fs-test-context'
 
 let ws: TestWorkspace
 beforeEach(async () => {

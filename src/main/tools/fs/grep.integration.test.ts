@@ -5,7 +5,11 @@ import { PathJail } from '../../workspace/path-jail'
 import type { Tool } from '../tool'
 import { createGrepTool, defaultGrepLimits, type GrepLimits } from './grep'
 import { findRipgrep } from './search/grep-rg'
-import { createTestWorkspace, textOf, type TestWorkspace } from '../../../../testing/fs-test-context'
+import {
+  createTestWorkspace,
+  textOf,
+  type TestWorkspace
+} from '../../../../testing/fs-test-context'
 
 let ws: TestWorkspace
 beforeEach(async () => {

@@ -2,7 +2,11 @@ import { lstat, mkdir, readFile, readdir, readlink, symlink, writeFile } from 'n
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { moveTool } from './move'
-import { createTestWorkspace, textOf, type TestWorkspace } from '../../../../testing/fs-test-context'
+import {
+  createTestWorkspace,
+  textOf,
+  type TestWorkspace
+} from '../../../../testing/fs-test-context'
 
 let ws: TestWorkspace
 beforeEach(async () => {

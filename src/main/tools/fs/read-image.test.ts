@@ -4,7 +4,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { ToolContext } from '../tool'
 import { gifBytes, jpegBytes, pngBytes, webpBytes } from '../../../../testing/image-fixtures'
 import { readTool } from './read'
-import { createTestWorkspace, textOf, type TestWorkspace } from '../../../../testing/fs-test-context'
+import {
+  createTestWorkspace,
+  textOf,
+  type TestWorkspace
+} from '../../../../testing/fs-test-context'
 
 let ws: TestWorkspace
 beforeEach(async () => {

@@ -2,7 +2,11 @@ import { mkdir, readdir, symlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { removeTool } from './remove'
-import { createTestWorkspace, textOf, type TestWorkspace } from '../../../../testing/fs-test-context'
+import {
+  createTestWorkspace,
+  textOf,
+  type TestWorkspace
+} from '../../../../testing/fs-test-context'
 import { makeFifo } from '../../../../testing/fifo'
 
 let ws: TestWorkspace

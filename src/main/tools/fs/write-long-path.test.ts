@@ -3,7 +3,11 @@ import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { JailedDir } from '../../workspace/jailed-dir'
 import { PATH_MAX } from '../../workspace/path-limits'
-import { createTestWorkspace, textOf, type TestWorkspace } from '../../../../testing/fs-test-context'
+import {
+  createTestWorkspace,
+  textOf,
+  type TestWorkspace
+} from '../../../../testing/fs-test-context'
 import { JailScope } from './jail-scope'
 import { writeTool } from './write'
 

@@ -1,7 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createShellHarness, gone, textOf, type ShellHarness } from '../../../../testing/shell-harness'
+import {
+  createShellHarness,
+  gone,
+  textOf,
+  type ShellHarness
+} from '../../../../testing/shell-harness'
 
 let h: ShellHarness
 

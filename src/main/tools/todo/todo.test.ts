@@ -1,7 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { TodoItem } from '../../../shared/domain'
 import { parseToolInput } from '../../agent/tool-input'
-import { createTestWorkspace, textOf, type TestWorkspace } from '../../../../testing/fs-test-context'
+import {
+  createTestWorkspace,
+  textOf,
+  type TestWorkspace
+} from '../../../../testing/fs-test-context'
 import { TodoBoard, planEcho } from './todo-board'
 import { todoTool } from './todo'
 

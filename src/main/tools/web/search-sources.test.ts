@@ -1,6 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { websearchSettingsSchema, type SearchBackend } from '../../../shared/websearch'
-import { fakeJsonService, fakeSearxng, type FakeHit } from '../../../../testing/fake-search-backends'
+import {
+  fakeJsonService,
+  fakeSearxng,
+  type FakeHit
+} from '../../../../testing/fake-search-backends'
 import type { LocalServer } from '../../../../testing/web-test-server'
 import { searchChain } from './search-chain'
 import { effectiveBackends } from './search-sources'

@@ -4,8 +4,18 @@ import path from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { projectSettingsSchema, settingsSchema } from '../../../shared/settings'
 import { createCore, type Core, type CoreOptions } from '../../core'
-import { fakeBrave, fakeExa, fakeSearxng, type FakeHit } from '../../../../testing/fake-search-backends'
-import { runTool, startLocalServer, textOf, type LocalServer } from '../../../../testing/web-test-server'
+import {
+  fakeBrave,
+  fakeExa,
+  fakeSearxng,
+  type FakeHit
+} from '../../../../testing/fake-search-backends'
+import {
+  runTool,
+  startLocalServer,
+  textOf,
+  type LocalServer
+} from '../../../../testing/web-test-server'
 
 let page: LocalServer
 const cores: Core[] = []

@@ -4,7 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Resolver } from '../../net/address-guard'
 import { MAX_BODY_BYTES } from '../../net/guarded-get'
 import { MAX_OUTPUT_BYTES } from './page-text'
-import { runTool, startLocalServer, textOf, type LocalServer } from '../../../../testing/web-test-server'
+import {
+  runTool,
+  startLocalServer,
+  textOf,
+  type LocalServer
+} from '../../../../testing/web-test-server'
 import { webFetchTool } from './web-fetch'
 
 const pages: Record<string, { type: string; body: string | Buffer; encoding?: string }> = {
