@@ -1,12 +1,13 @@
-// ESLint for the whole repository, with the layer arrows of DESIGN.md (Layers) as rules.
-// src/layering.test.ts checks the same arrows independently, including the import forms lint
-// does not see (dynamic import() and require() of packages).
+// ESLint for the whole repository, with the layer arrows of DESIGN.md (Layers) as rules. The
+// arrows between files, the tiers of src/main among them, are layers.mjs's; src/layering.test.ts
+// applies the same arrows to the whole tree, with the import forms lint does not see.
 import path from 'node:path'
 import { builtinModules } from 'node:module'
 import js from '@eslint/js'
 import { defineConfig, globalIgnores } from 'eslint/config'
 import reactHooks from 'eslint-plugin-react-hooks'
 import tseslint from 'typescript-eslint'
+import { fileArrows, inside, tierOf, why } from './layers.mjs'
 
 const root = import.meta.dirname
 
@@ -26,99 +27,6 @@ const rawIpc = {
     'raw IPC lives only in src/main/electron/ipc-transport.ts and src/preload/index.ts; go through the rpc contract'
 }
 
-function inside(target, dir) {
-  return target === dir || target.startsWith(`${dir}/`)
-}
-
-/** Test code: a test, a bench, an e2e spec or fixture, or a helper in testing/. */
-const isTestCode = (file) =>
-  /\.test\.tsx?$/.test(file) ||
-  inside(file, 'testing') ||
-  inside(file, 'bench') ||
-  inside(file, 'e2e')
-
-/** The host a file (or an import target, without its extension) belongs to; null for the core. */
-function hostOf(file) {
-  if (inside(file, 'src/main/electron') || /^src\/main\/index(\.ts)?$/.test(file)) return 'electron'
-  if (inside(file, 'src/main/server')) return 'server'
-  if (inside(file, 'src/main/cli')) return 'cli'
-  return null
-}
-const isCore = (file) => inside(file, 'src/main') && hostOf(file) === null
-
-// `mecatl serve` is how browser mode starts: the one place where a host starts another.
-const hostBridges = [
-  { from: 'src/main/cli/commands/serve.ts', to: 'src/main/server/browser-server' }
-]
-
-/**
- * Where a relative import may land; paths are repository-relative. The words of each `why` are
- * testing/layer-rules.ts's, and src/layering.test.ts checks both give the same verdicts.
- */
-const relativeArrows = [
-  {
-    appliesTo: (file) => inside(file, 'src/shared'),
-    allows: (target) => inside(target, 'src/shared'),
-    why: 'src/shared imports zod and its own files only'
-  },
-  {
-    appliesTo: (file) => inside(file, 'src/renderer'),
-    allows: (target) => inside(target, 'src/renderer') || inside(target, 'src/shared'),
-    why: 'src/renderer imports src/shared and its own files only'
-  },
-  {
-    appliesTo: (file) => inside(file, 'src/preload'),
-    allows: (target) => inside(target, 'src/preload') || inside(target, 'src/shared/contract'),
-    why: 'src/preload imports electron and src/shared/contract only'
-  },
-  {
-    appliesTo: (file) => inside(file, 'src/main'),
-    allows: (target) => !inside(target, 'src/renderer') && !inside(target, 'src/preload'),
-    why: 'src/main does not import the renderer or the preload'
-  },
-  {
-    appliesTo: isCore,
-    allows: (target) => hostOf(target) === null,
-    why: 'the core (src/main minus electron/, server/, cli/, index.ts) imports no host: hosts build on the core'
-  },
-  {
-    appliesTo: (file) => hostOf(file) !== null,
-    allows: (target, file) =>
-      hostOf(target) === null ||
-      hostOf(target) === hostOf(file) ||
-      hostBridges.some((bridge) => bridge.from === file && bridge.to === target),
-    why: 'a host (electron/ with index.ts, server/, cli/) imports no other host'
-  },
-  {
-    appliesTo: (file) => !isTestCode(file),
-    allows: (target) => !inside(target, 'testing') && !inside(target, 'bench'),
-    why: 'testing/ and bench/ are test code: only tests, benches, e2e and testing/ import them'
-  },
-  {
-    appliesTo: (file) => inside(file, 'src') || inside(file, 'testing'),
-    allows: (target) => !inside(target, 'e2e'),
-    why: 'nothing under src or testing imports e2e/: what a test shares with e2e lives in testing'
-  },
-  {
-    appliesTo: (file) =>
-      isCore(file) &&
-      !inside(file, 'src/main/rpc') &&
-      file !== 'src/main/core.ts' &&
-      // A test may play the window: drive a core over rpc/memory-transport.
-      !isTestCode(file),
-    allows: (target) => !inside(target, 'src/main/rpc'),
-    why: 'a domain folder does not import src/main/rpc (only hosts and core.ts do): handlers are typed by src/shared/contract/handlers, events go through src/main/events'
-  },
-  {
-    appliesTo: (file) => inside(file, 'src/main/rpc') && !isTestCode(file),
-    allows: (target) =>
-      inside(target, 'src/shared') ||
-      inside(target, 'src/main/rpc') ||
-      inside(target, 'src/main/events'),
-    why: 'src/main/rpc imports src/shared, src/main/events and its own files only'
-  }
-]
-
 // no-restricted-imports sees package names as written; relative paths need resolving against
 // the importing file to know which layer they land in.
 const layersPlugin = {
@@ -127,7 +35,7 @@ const layersPlugin = {
       meta: { type: 'problem', schema: [] },
       create(context) {
         const file = path.relative(root, context.filename).split(path.sep).join('/')
-        const arrows = relativeArrows.filter((arrow) => arrow.appliesTo(file))
+        const arrows = fileArrows.filter((arrow) => arrow.appliesTo(file))
         if (arrows.length === 0) return {}
         const check = (node) => {
           if (node?.type !== 'Literal' || typeof node.value !== 'string') return
@@ -140,6 +48,12 @@ const layersPlugin = {
           }
         }
         return {
+          // A folder new to src/main is placed in the tiers before anything may import it.
+          Program: (node) => {
+            if (inside(file, 'src/main') && tierOf(file) === undefined) {
+              context.report({ node, message: `is in no tier (${why.tiers})` })
+            }
+          },
           ImportDeclaration: (node) => check(node.source),
           ExportNamedDeclaration: (node) => check(node.source),
           ExportAllDeclaration: (node) => check(node.source),
@@ -178,7 +92,9 @@ export default defineConfig(
   },
   {
     files: ['**/*.{js,mjs,cjs}'],
-    languageOptions: { globals: nodeGlobals }
+    languageOptions: { globals: nodeGlobals },
+    // JavaScript cannot state its types: a module TypeScript imports has a .d.mts (layers.mjs).
+    rules: { '@typescript-eslint/explicit-module-boundary-types': 'off' }
   },
   {
     files: ['src/renderer/**/*.{ts,tsx}'],

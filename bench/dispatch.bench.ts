@@ -6,6 +6,7 @@ import { defineTool, noCapabilities, textOutput } from '../src/main/tools/tool'
 import { PathJail } from '../src/main/workspace/path-jail'
 import { ReadVersions } from '../src/main/workspace/read-versions'
 import { median, report } from './measure'
+import { plainFacts } from '../testing/stand-in-tools'
 
 const CALLS = 8
 const IO_MS = 25
@@ -18,6 +19,7 @@ const slowRead = defineTool({
   readOnly: true,
   capabilities: noCapabilities,
   source: 'bench',
+  ...plainFacts('SlowRead', true),
   call: async (input) => {
     await new Promise((resolve) => setTimeout(resolve, IO_MS))
     return textOutput(`done ${input.n}`)

@@ -3,8 +3,8 @@ import { mkdir, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { writeFileTree } from '../testing/file-tree'
 import { findRipgrep } from '../src/main/tools/fs/search/grep-rg'
-import { FileIndex } from '../src/main/workspace/file-index'
-import { rankPaths } from '../src/main/workspace/fuzzy-rank'
+import { FileIndex } from '../src/main/file-finder/file-index'
+import { rankPaths } from '../src/main/file-finder/fuzzy-rank'
 import { report } from './measure'
 
 const FILES = 100_000

@@ -1,7 +1,5 @@
 // The slowest test files of a vitest run, read from its JSON reporter's file, for the summary
 // that `npm test` (scripts/test.mjs) prints after the unit step.
-/* eslint-disable @typescript-eslint/explicit-module-boundary-types -- plain JavaScript that Node
-   runs as it is; the exported functions' types are in their JSDoc */
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 

@@ -1,11 +1,13 @@
 import path from 'node:path'
 import { ESLint } from 'eslint'
 import { describe, expect, it } from 'vitest'
+import { loadTimeCycles } from '../testing/import-cycles'
 import { findViolations, sourceFilesUnder, why, type SourceText } from '../testing/layer-rules'
 
 // The layer arrows of DESIGN.md (Layers), checked on every .ts/.tsx file under src, tests
-// included, and on testing/; the rules are in testing/layer-rules.ts. eslint.config.mjs enforces the same
-// arrows while editing, and the last test here proves it gives the same verdicts.
+// included, and on testing/; the arrows are layers.mjs's (the tiers of src/main among them),
+// applied by testing/layer-rules.ts. eslint.config.mjs enforces the same arrows while editing,
+// and the last test here proves it gives the same verdicts.
 
 const repoRoot = path.resolve(import.meta.dirname, '..')
 
@@ -120,6 +122,44 @@ describe('layering', () => {
 
   it('catches each never-arrow of the core, the hosts, the test code and rpc', () => {
     expect(findViolations(neverArrows).sort()).toEqual(neverArrowVerdicts.sort())
+  })
+
+  it('no module of the main process or src/shared imports itself back as it loads', () => {
+    const production = [
+      ...sourceFilesUnder(repoRoot, 'src/main'),
+      ...sourceFilesUnder(repoRoot, 'src/shared')
+    ].filter((file) => !/\.test\.ts$/.test(file.path))
+    expect(production.length).toBeGreaterThan(300)
+    expect(loadTimeCycles(production)).toEqual([])
+  })
+
+  it('finds a cycle through values and re-exports, not through types or import()', () => {
+    const files: SourceText[] = [
+      {
+        path: 'src/main/a/one.ts',
+        text: "import { two } from '../b/two'\nexport const one = two\n"
+      },
+      { path: 'src/main/b/two.ts', text: "export { three as two } from './three'\n" },
+      {
+        path: 'src/main/b/three.ts',
+        text: "import { one } from '../a/one'\nexport const three = 3\n"
+      },
+      {
+        path: 'src/main/c/four.ts',
+        text: "import type { five } from './five'\nexport const four: typeof five = 4\n"
+      },
+      {
+        path: 'src/main/c/five.ts',
+        text: [
+          "import { type four } from './four'",
+          "export const later = () => import('./four')",
+          'export const five: typeof four = 5'
+        ].join('\n')
+      }
+    ]
+    expect(loadTimeCycles(files)).toEqual([
+      'src/main/a/one.ts, src/main/b/three.ts, src/main/b/two.ts'
+    ])
   })
 
   it('lint gives the same verdicts on the same files', async () => {
@@ -278,12 +318,46 @@ const neverArrows: SourceText[] = [
   {
     path: 'src/main/rpc/bad.test.ts',
     text: "import { createCore } from '../core'\nexport const v = createCore\n"
+  },
+  {
+    // providers/ reaches up the tiers of src/main, into agent/ and tools/; its own tier, the
+    // tiers below and src/shared are its road.
+    path: 'src/main/providers/bad-tier.ts',
+    text: [
+      "import { describeFailure } from '../agent/turn-loop'",
+      "import type { Catalog } from '../tools/catalog'",
+      "export { McpManager } from '../mcp/mcp-manager'",
+      "export const later = () => import('../gate/gate')",
+      "import { JobManager } from '../jobs/job-manager'",
+      "import { writeFileAtomic } from '../workspace/atomic-write'",
+      "import { EventHub } from '../events/event-hub'",
+      "import { calls } from '../../shared/contract'",
+      "import { unplaced } from '../unplaced/thing'",
+      'export const v = [describeFailure, JobManager, writeFileAtomic, EventHub, calls, unplaced]',
+      'export type V = Catalog'
+    ].join('\n')
+  },
+  {
+    // A test sits beside what it tests and may drive a whole core from any tier.
+    path: 'src/main/providers/bad-tier.test.ts',
+    text: "import { createCore } from '../core'\nexport const v = createCore\n"
+  },
+  {
+    // A folder of src/main that is in no tier: placed in layers.mjs before it is used.
+    path: 'src/main/unplaced/thing.ts',
+    text: "import { EventHub } from '../events/event-hub'\nexport const unplaced = EventHub\n"
   }
 ]
 
 const neverArrowVerdicts: string[] = (() => {
-  const { coreToHost, hostToHost, testCode, noE2e, domainToRpc, rpcDown, strayHelper } = why
+  const { coreToHost, hostToHost, testCode, noE2e, domainToRpc, rpcDown, strayHelper, tiers } = why
   return [
+    `src/main/providers/bad-tier.ts:1: imports src/main/agent/turn-loop (${tiers})`,
+    `src/main/providers/bad-tier.ts:2: imports src/main/tools/catalog (${tiers})`,
+    `src/main/providers/bad-tier.ts:3: imports src/main/mcp/mcp-manager (${tiers})`,
+    `src/main/providers/bad-tier.ts:4: imports src/main/gate/gate (${tiers})`,
+    `src/main/providers/bad-tier.ts:9: imports src/main/unplaced/thing (${tiers})`,
+    `src/main/unplaced/thing.ts:1: is in no tier (${tiers})`,
     `src/main/agent/bad-host.ts:1: imports src/main/cli/args (${coreToHost})`,
     `src/main/agent/bad-host.ts:2: imports src/main/server/browser-server (${coreToHost})`,
     `src/main/agent/bad-host.ts:3: imports src/main/electron/windows (${coreToHost})`,

@@ -1,10 +1,13 @@
 // The layer arrows of DESIGN.md (Layers), as src/layering.test.ts checks them on every .ts/.tsx
-// file under src, tests included. eslint.config.mjs enforces the same arrows while editing; this
-// is the backstop that also sees dynamic import(), require() and `/// <reference types>`.
+// file under src, tests included. The arrows between files are layers.mjs's, which
+// eslint.config.mjs enforces while editing; this is the backstop that also sees dynamic
+// import(), require() and `/// <reference types>`, the packages each layer names, and what only
+// the whole tree shows (helpers only tests use, folders in no tier).
 import { readdirSync, readFileSync } from 'node:fs'
 import { builtinModules } from 'node:module'
 import path from 'node:path'
 import ts from 'typescript'
+import { fileArrows, hostOf, inside, isTestCode, tierOf, why } from '../layers.mjs'
 
 /** A file to check: its repository-relative path (forward slashes) and its text. */
 export interface SourceText {
@@ -25,12 +28,8 @@ interface LayerRule {
   why: string
 }
 
-const inside = (target: string, dir: string): boolean =>
-  target === dir || target.startsWith(`${dir}/`)
 const isPackage = (t: Target, test: (name: string) => boolean): boolean =>
   t.kind === 'package' && test(t.name)
-const isFileIn = (t: Target, ...dirs: string[]): boolean =>
-  t.kind === 'file' && dirs.some((dir) => inside(t.path, dir))
 
 const isElectron = (name: string): boolean => name === 'electron' || name.startsWith('electron/')
 const isNodeBuiltin = (name: string): boolean =>
@@ -42,65 +41,21 @@ const isNodeBuiltin = (name: string): boolean =>
 
 const RAW_IPC_FILES = ['src/main/electron/ipc-transport.ts', 'src/preload/index.ts']
 
-/** Test code: a test, a bench, an e2e spec or fixture, or a helper in testing. */
-const isTestCode = (file: string): boolean =>
-  /\.test\.tsx?$/.test(file) ||
-  inside(file, 'testing') ||
-  inside(file, 'bench') ||
-  inside(file, 'e2e')
+export { why }
 
-/**
- * The host a file of src/main belongs to, or null for the core. A target is a path without its
- * extension, so the Electron entry is `src/main/index` as an import and `src/main/index.ts` as a file.
- */
-function hostOf(file: string): 'electron' | 'server' | 'cli' | null {
-  if (inside(file, 'src/main/electron') || /^src\/main\/index(\.ts)?$/.test(file)) return 'electron'
-  if (inside(file, 'src/main/server')) return 'server'
-  if (inside(file, 'src/main/cli')) return 'cli'
-  return null
-}
-const isCore = (file: string): boolean => inside(file, 'src/main') && hostOf(file) === null
-
-// `mecatl serve` is how browser mode starts: the one place where a host starts another.
-const HOST_BRIDGES: readonly { from: string; to: string }[] = [
-  { from: 'src/main/cli/commands/serve.ts', to: 'src/main/server/browser-server' }
-]
-
-/** Why each arrow exists, as the failures say it (eslint.config.mjs says the same words). */
-export const why = {
-  shared: 'src/shared imports zod and its own files only',
-  renderer:
-    'src/renderer imports src/shared, its own files and web packages only: no node:*, electron or main',
-  electronOnly: 'only src/main/electron/** and src/main/index.ts may import electron',
-  noUi: 'src/main does not import the renderer or the preload',
-  preload: 'src/preload imports electron and src/shared/contract only',
-  coreToHost:
-    'the core (src/main minus electron/, server/, cli/, index.ts) imports no host: hosts build on the core',
-  hostToHost: 'a host (electron/ with index.ts, server/, cli/) imports no other host',
-  testCode: 'testing/ and bench/ are test code: only tests, benches, e2e and testing/ import them',
-  noE2e: 'nothing under src or testing imports e2e/: what a test shares with e2e lives in testing',
-  domainToRpc:
-    'a domain folder does not import src/main/rpc (only hosts and core.ts do): handlers are typed by src/shared/contract/handlers, events go through src/main/events',
-  rpcDown: 'src/main/rpc imports src/shared, src/main/events and its own files only',
-  strayHelper: 'a helper only tests use lives in testing/, out of the production build'
-} as const
-
-const rules: readonly LayerRule[] = [
+/** Which packages a layer may name (lint says the same with no-restricted-imports). */
+const packageRules: readonly LayerRule[] = [
   {
     appliesTo: (file) => inside(file, 'src/shared'),
     allows: (t, file) =>
       isPackage(t, (n) => n === 'zod' || n.startsWith('zod/')) ||
       // Its tests sit beside it and take vitest too.
-      (/\.test\.ts$/.test(file) && isPackage(t, (n) => n === 'vitest')) ||
-      isFileIn(t, 'src/shared'),
+      (/\.test\.ts$/.test(file) && isPackage(t, (n) => n === 'vitest')),
     why: why.shared
   },
   {
     appliesTo: (file) => inside(file, 'src/renderer'),
-    allows: (t) =>
-      t.kind === 'package'
-        ? !isNodeBuiltin(t.name) && !isElectron(t.name)
-        : isFileIn(t, 'src/renderer', 'src/shared'),
+    allows: (t) => !isPackage(t, (n) => isNodeBuiltin(n) || isElectron(n)),
     why: why.renderer
   },
   {
@@ -109,57 +64,23 @@ const rules: readonly LayerRule[] = [
     why: why.electronOnly
   },
   {
-    appliesTo: (file) => inside(file, 'src/main'),
-    allows: (t) => !isFileIn(t, 'src/renderer', 'src/preload'),
-    why: why.noUi
-  },
-  {
     appliesTo: (file) => inside(file, 'src/preload'),
-    allows: (t) =>
-      isPackage(t, (n) => n === 'electron') || isFileIn(t, 'src/preload', 'src/shared/contract'),
+    allows: (t) => isPackage(t, (n) => n === 'electron'),
     why: why.preload
-  },
-  {
-    appliesTo: isCore,
-    allows: (t) => t.kind === 'package' || hostOf(t.path) === null,
-    why: why.coreToHost
-  },
-  {
-    appliesTo: (file) => hostOf(file) !== null,
-    allows: (t, file) => {
-      if (t.kind === 'package') return true
-      const host = hostOf(t.path)
-      if (host === null || host === hostOf(file)) return true
-      return HOST_BRIDGES.some((bridge) => bridge.from === file && bridge.to === t.path)
-    },
-    why: why.hostToHost
-  },
-  {
-    appliesTo: (file) => !isTestCode(file),
-    allows: (t) => !isFileIn(t, 'testing', 'bench'),
-    why: why.testCode
-  },
-  {
-    appliesTo: (file) => inside(file, 'src') || inside(file, 'testing'),
-    allows: (t) => !isFileIn(t, 'e2e'),
-    why: why.noE2e
-  },
-  {
-    appliesTo: (file) =>
-      isCore(file) &&
-      !inside(file, 'src/main/rpc') &&
-      file !== 'src/main/core.ts' &&
-      // A test may play the window: drive a core over rpc/memory-transport.
-      !isTestCode(file),
-    allows: (t) => !isFileIn(t, 'src/main/rpc'),
-    why: why.domainToRpc
-  },
-  {
-    appliesTo: (file) => inside(file, 'src/main/rpc') && !isTestCode(file),
-    allows: (t) =>
-      t.kind === 'package' || isFileIn(t, 'src/shared', 'src/main/rpc', 'src/main/events'),
-    why: why.rpcDown
   }
+]
+
+/** Each rule speaks of one kind of target: a package rule passes files, an arrow packages. */
+const rules: readonly LayerRule[] = [
+  ...packageRules.map((rule) => ({
+    ...rule,
+    allows: (t: Target, file: string) => t.kind === 'file' || rule.allows(t, file)
+  })),
+  ...fileArrows.map((arrow) => ({
+    appliesTo: (file: string) => arrow.appliesTo(file),
+    allows: (t: Target, file: string) => t.kind === 'package' || arrow.allows(t.path, file),
+    why: arrow.why
+  }))
 ]
 
 /** Every module a file names: static and type imports, re-exports, import(), require(). */
@@ -250,7 +171,10 @@ export function findViolations(files: readonly SourceText[]): string[] {
       }
     }
   }
-  return [...violations, ...strayTestHelpers(imports)]
+  const untiered = [...imports.keys()]
+    .filter((file) => inside(file, 'src/main') && tierOf(file) === undefined)
+    .map((file) => `${file}:1: is in no tier (${why.tiers})`)
+  return [...violations, ...untiered, ...strayTestHelpers(imports)]
 }
 
 /**

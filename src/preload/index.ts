@@ -1,14 +1,15 @@
 import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'electron'
 import { ipcChannels, type EventFrame, type PreloadBridge } from '../shared/contract/bridge'
-import { isCallName, isEventName } from '../shared/contract/names'
 
 // The page gets two verbs and where a dropped file lives, nothing else: no ipcRenderer, no
-// process, no Node.
+// process, no Node. Names are checked in the main process (the router answers an unknown call,
+// and only contract events are sent): the list lives with the contract's schemas, which a
+// sandboxed preload cannot load.
 let announced = false
 
 const bridge: PreloadBridge = {
   call(method, input) {
-    if (!isCallName(method)) {
+    if (typeof method !== 'string') {
       return Promise.resolve({
         ok: false,
         error: { code: 'unknown_method', message: `there is no call named ${String(method)}` }
@@ -18,7 +19,7 @@ const bridge: PreloadBridge = {
   },
   subscribe(listener) {
     const onEvent = (_event: IpcRendererEvent, frame: EventFrame): void => {
-      if (isEventName(frame?.event)) listener({ event: frame.event, payload: frame.payload })
+      if (typeof frame?.event === 'string') listener({ event: frame.event, payload: frame.payload })
     }
     ipcRenderer.on(ipcChannels.event, onEvent)
     if (!announced) {

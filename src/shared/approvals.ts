@@ -17,6 +17,26 @@ export const approvalShellSchema = z.object({
 })
 export type ApprovalShell = z.infer<typeof approvalShellSchema>
 
+/**
+ * What a call that is not read-only changes, as its tool declares it, for the dialog's first
+ * badge: a memory note is not a file, and a tool that says no more (an MCP tool) is only said to
+ * be able to change something. `nothing`: a read-only tool.
+ */
+export const changeKindSchema = z.enum(['nothing', 'files', 'memory', 'commands', 'other'])
+export type ChangeKind = z.infer<typeof changeKindSchema>
+
+/**
+ * The change a call proposes, for the same numbered diff view the card shows (Write's content:
+ * `before` empty, so every line reads as added; Edit's old and new text).
+ */
+export const approvalPreviewSchema = z.object({
+  kind: z.literal('diff'),
+  path: z.string(),
+  before: z.string(),
+  after: z.string()
+})
+export type ApprovalPreview = z.infer<typeof approvalPreviewSchema>
+
 export const approvalRequestSchema = z.object({
   approvalId: z.string(),
   sessionId: z.string(),
@@ -25,6 +45,11 @@ export const approvalRequestSchema = z.object({
   input: z.unknown(),
   readOnly: z.boolean(),
   capabilities: capabilitiesSchema,
+  /** What the call will do, in one plain sentence, as its tool says it. */
+  sentence: z.string(),
+  changes: changeKindSchema,
+  /** The change the call proposes, when its tool shows one (Write, Edit). */
+  preview: approvalPreviewSchema.optional(),
   /** Why a person is asked: the mode, or a rule that says to prompt. */
   reason: z.string().optional(),
   /**

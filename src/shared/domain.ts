@@ -50,7 +50,9 @@ export const childStepSchema = z.discriminatedUnion('kind', [
     input: z.unknown(),
     state: z.enum(['awaiting-approval', 'running', 'done', 'failed', 'denied']),
     refusedBy: z.string().nullable(),
-    output: z.string().nullable()
+    output: z.string().nullable(),
+    /** The line about its key arguments, as its tool says it (see toolCardSchema). */
+    summary: z.string().optional()
   })
 ])
 export type ChildStep = z.infer<typeof childStepSchema>
@@ -257,6 +259,34 @@ export const sessionSummarySchema = z.object({
 })
 export type SessionSummary = z.infer<typeof sessionSummarySchema>
 
+/**
+ * Which view shows a call's result: `display` its structured display (a diff, a file list…) or
+ * else its text; `terminal` what a terminal printed; `job` a command's, with its live output and
+ * a Stop button while it runs.
+ */
+export const resultViewSchema = z.enum(['display', 'terminal', 'job'])
+export type ResultView = z.infer<typeof resultViewSchema>
+
+/**
+ * How a call reads in a folded run of read-only calls: `one` for a single call ("read 1 file"),
+ * `many` with `{n}` for the count ("read {n} files").
+ */
+export const groupPhraseSchema = z.object({ one: z.string(), many: z.string() })
+export type GroupPhrase = z.infer<typeof groupPhraseSchema>
+
+/**
+ * What a call's card shows of it, as its tool declares it: main computes it from the tool's own
+ * fields, so the window keeps no table of tool names.
+ */
+export const toolCardSchema = z.object({
+  /** The header's line about the call's key arguments ("src/a.ts · lines 10–59"). */
+  summary: z.string(),
+  /** null: the call never folds into a group (it asks the person something, or shows the plan). */
+  grouped: groupPhraseSchema.nullable(),
+  resultView: resultViewSchema
+})
+export type ToolCard = z.infer<typeof toolCardSchema>
+
 export const toolCallStateSchema = z.enum([
   'awaiting-approval',
   'running',
@@ -284,6 +314,8 @@ export const toolCallViewSchema = z.object({
   endedAt: z.number().nullable(),
   output: toolOutputSchema.nullable(),
   refusedBy: z.string().nullable(),
+  /** Absent in records made before cards came from the tools (the window then shows a plain one). */
+  card: toolCardSchema.optional(),
   /**
    * What a changing call did to the folder's files (see shared/checkpoints.ts): the call's own
    * checkpoint, and its background job's once that ends. Absent for read-only calls.

@@ -9,6 +9,7 @@ import { Catalog } from '../tools/catalog'
 import { createTestWorkspace, type TestWorkspace } from '../../../testing/fs-test-context'
 import { defineTool, noCapabilities, textOutput, type Tool } from '../tools/tool'
 import { dispatch, type DispatchDeps, type RequestedCall } from './dispatcher'
+import { plainFacts } from '../../../testing/stand-in-tools'
 
 /** Resolves once `count` parties have arrived; a party left waiting alone fails after a bound. */
 function barrier(count: number): () => Promise<void> {
@@ -38,6 +39,7 @@ function delegateLike(log: string[], wait: () => Promise<void> = async () => und
     readOnlyFor: (input) => input.look,
     capabilities: noCapabilities,
     source: 'test',
+    ...plainFacts('Delegate', false),
     call: async (input) => {
       log.push(`start Delegate:${input.tag}`)
       await wait()
@@ -55,6 +57,7 @@ function reader(log: string[], wait: () => Promise<void> = async () => undefined
     readOnly: true,
     capabilities: noCapabilities,
     source: 'test',
+    ...plainFacts('Look', true),
     call: async (input) => {
       log.push(`start Look:${input.tag}`)
       await wait()
@@ -183,6 +186,7 @@ describe('read-only per call', () => {
       },
       capabilities: noCapabilities,
       source: 'test',
+      ...plainFacts('Unsure', true),
       call: async () => textOutput('ran')
     })
     const narrowing = defineTool({
@@ -193,6 +197,7 @@ describe('read-only per call', () => {
       readOnlyFor: (input) => !input.write,
       capabilities: noCapabilities,
       source: 'test',
+      ...plainFacts('Narrow', true),
       call: async () => textOutput('ran')
     })
     const { results, updates } = await run(

@@ -9,6 +9,7 @@ import { createTestWorkspace, type TestWorkspace } from '../../../testing/fs-tes
 import { fsTools } from '../tools/fs'
 import { defineTool, noCapabilities, textOutput, type Tool } from '../tools/tool'
 import { dispatch, type RequestedCall } from './dispatcher'
+import { plainFacts } from '../../../testing/stand-in-tools'
 
 /** Resolves once `count` parties have arrived; a party that waits alone times out and fails. */
 function barrier(count: number, timeoutMs = 5000): () => Promise<void> {
@@ -38,6 +39,7 @@ function recordingTool(
     readOnly,
     capabilities: noCapabilities,
     source: 'test',
+    ...plainFacts(name, readOnly),
     call: async (input) => {
       log.push(`start ${name}:${input.tag}`)
       await body()
@@ -189,6 +191,7 @@ describe('dispatch', () => {
       readOnly: false,
       capabilities: noCapabilities,
       source: 'test',
+      ...plainFacts('Shell', false),
       call: async (input, ctx) => {
         seen[input.command] = ctx.gitWriteApproved
         return textOutput('ran')

@@ -9,6 +9,8 @@ import {
   type ToolContext,
   type ToolOutput
 } from '../tools/tool'
+import { plainCard } from '../../shared/tool-card'
+import { toolCard } from '../tools/tool-presentation'
 import { inUntrustedFolder, judgedInUntrustedFolder } from './folder-content'
 import { cutOutput, shareBudget, textBytes, type OutputBudget } from './output-budget'
 import { parseToolInput } from './tool-input'
@@ -167,11 +169,13 @@ async function prepare(
     startedAt: null,
     endedAt: null,
     output: null,
-    refusedBy: null
+    refusedBy: null,
+    card: cardOf(tool, call.name, call.input)
   }
   // Refused unread, so nothing ran and no taint came in; the card keeps the short stand-in.
   if (call.refused) {
     view.input = parsedOrRaw(call.input)
+    view.card = cardOf(tool, call.name, view.input)
     return finished(view, deps, errorOutput(call.refused), 'limit')
   }
   const refused = deps.refuse?.(call.name)
@@ -187,6 +191,7 @@ async function prepare(
   }
   const parsed = parseToolInput(tool, call.input)
   view.input = parsed.shown
+  view.card = toolCard(tool, parsed.shown)
   if (!parsed.ok) return finished(view, deps, errorOutput(parsed.message))
   const own = tool.capabilitiesFor?.(parsed.value) ?? tool.capabilities
   // Widened here, so the gate, the card and the session's taint all go by the same capabilities.
@@ -221,6 +226,11 @@ async function prepare(
     readOnly,
     gitWrite: decision.gitWrite === true
   }
+}
+
+/** A call naming no tool gets a plain card under the name the model gave. */
+function cardOf(tool: Tool | null, name: string, input: unknown): ToolCallView['card'] {
+  return tool ? toolCard(tool, input) : plainCard(name, input)
 }
 
 function parsedOrRaw(input: unknown): unknown {

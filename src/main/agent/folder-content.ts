@@ -5,27 +5,12 @@ import type { StoredEvent } from '../store/session-store'
 import type { Tool } from '../tools/tool'
 
 /**
- * The built-in tools whose results carry what is in the project folder: its files' text, their
- * names, a command's output, a skill kept in it. Write, Copy, Move and Remove answer with the
- * paths the model gave them, so they bring nothing of the folder's in.
- */
-const FOLDER_CONTENT = new Set([
-  'Read',
-  'Grep',
-  'Glob',
-  'ListDir',
-  'Edit',
-  'Shell',
-  'ShellStatus',
-  'Skill'
-])
-
-/**
  * A call's capabilities in a folder whose authors are not trusted: a result that carries the
- * folder's content is also untrusted input, as a web page is. Only ever a widening.
+ * folder's content (the tool's `folderContent`) is also untrusted input, as a web page is. Only
+ * ever a widening.
  */
 export function inUntrustedFolder(tool: Tool, capabilities: Capabilities): Capabilities {
-  if (tool.source !== 'builtin' || !FOLDER_CONTENT.has(tool.name)) return capabilities
+  if (!tool.folderContent) return capabilities
   if (capabilities.untrustedInput) return capabilities
   return { ...capabilities, untrustedInput: true }
 }

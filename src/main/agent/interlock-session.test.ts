@@ -77,7 +77,7 @@ describe('a session that has read private data and untrusted input', () => {
       { text: 'done' }
     ])
     await core.settings.save({
-      ...((await core.settings.get()).raw as object),
+      ...(core.settings.loaded().raw as object),
       permissions: { mode: 'allow', rules: [{ tool: 'ReadInbox', decision: 'forbid' }] }
     })
     const session = await core.sessions.create(workspace)

@@ -142,7 +142,7 @@ describe('spill.read', () => {
       'big.txt': big.text
     })
     await h.core.settings.save({
-      ...(await h.core.settings.get()).settings,
+      ...h.core.settings.snapshot(),
       tool_output_budget_bytes: 2048
     })
     const a = await runTurn(h, 'read big.txt')

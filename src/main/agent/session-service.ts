@@ -6,7 +6,7 @@ import { emptyTotals, type SessionTotals } from '../../shared/meters'
 import type { SessionProfile } from '../../shared/session-profile'
 import type { StoredEvent, StoredSession } from '../store/session-store'
 import type { BranchSiblings } from './branch-tree'
-import type { CoreServices } from './core-services'
+import type { TurnServices } from './turn-services'
 import { recordedUntrustedFolder } from './folder-content'
 import { Session, transcriptKey } from './session'
 import { peekSession } from './session-peek'
@@ -33,7 +33,7 @@ export class SessionService {
   /** Sessions being loaded back: their restored plan is not news to record again. */
   private readonly restoring = new Set<string>()
 
-  private readonly services: CoreServices
+  private readonly services: TurnServices
 
   constructor(private readonly turns: TurnAssembler) {
     this.services = turns.services
@@ -69,7 +69,7 @@ export class SessionService {
   }
 
   async create(workspace: string, profile: SessionProfile = 'default'): Promise<Session> {
-    const settings = await this.services.settings()
+    const settings = this.services.settings()
     const fromSettings = settings.default_model
       ? { providerId: settings.default_model.provider, model: settings.default_model.model }
       : null

@@ -5,13 +5,13 @@ import { gatePolicy } from '../gate/policy'
 import type { PermissionRule } from '../gate/rules'
 import { widen, type Taint } from '../gate/taint'
 import { compactThreshold, contextWindowFor, outputBudgetBytes } from '../providers/context-window'
-import { providerSettingsFor } from '../providers/provider-lookup'
+import { providerSettingsFor } from '../providers/provider-settings'
 import { servedWindowFor } from '../providers/served-context-window'
 import { modelRefSupportsImages } from '../providers/model-capabilities'
 import { priceForModel } from '../providers/model-price-lookup'
 import { modelReasoningFor } from '../providers/thinking'
 import type { Catalog } from '../tools/catalog'
-import type { CoreServices } from './core-services'
+import type { TurnServices } from './turn-services'
 import type { Session } from './session'
 import { systemPrompt } from './system-prompt'
 import type { TurnCheckpoints, TurnDeps } from './turn-loop'
@@ -47,11 +47,11 @@ export interface ChildTurn {
  * turns, so a change in Settings applies from the next one.
  */
 export class TurnAssembler {
-  constructor(readonly services: CoreServices) {}
+  constructor(readonly services: TurnServices) {}
 
   /** What the next turn of a session needs; throws a sentence when it cannot start. */
   async forSession(session: Session, turnId: string = randomUUID()): Promise<TurnDeps> {
-    const settings = await this.services.settings()
+    const settings = this.services.settings()
     // A session made before any model was set up (first start, or while the settings file was
     // broken) takes the default model once there is one, rather than failing every message.
     if (!session.model && settings.default_model) {
@@ -88,7 +88,7 @@ export class TurnAssembler {
 
   /** What a child agent's turn needs: its parent's rules, compaction and instructions. */
   async forChild(turn: ChildTurn): Promise<TurnDeps> {
-    const settings = await this.services.settings()
+    const settings = this.services.settings()
     const { parent, child } = turn
     const provider = this.services.providers.providerFor(child.model, settings)
     const gate = await this.gate(
@@ -133,7 +133,7 @@ export class TurnAssembler {
 
   /** The tools and gate of one call outside any session (`mecatl call`). */
   async forCall(workspace: string): Promise<{ catalog: Catalog; gate: Gate }> {
-    const settings = await this.services.settings()
+    const settings = this.services.settings()
     return {
       catalog: await this.services.tools.forWorkspace(workspace, settings),
       gate: await this.gate(settings, { workspace }, this.services.approver)
@@ -142,7 +142,7 @@ export class TurnAssembler {
 
   /** The built-in and MCP tools of a folder under the settings in force. */
   async toolsFor(workspace: string): Promise<Catalog> {
-    return this.services.tools.forWorkspace(workspace, await this.services.settings())
+    return this.services.tools.forWorkspace(workspace, this.services.settings())
   }
 
   private async gate(

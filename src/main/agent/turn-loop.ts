@@ -5,6 +5,7 @@ import type { GitChange, TranscriptItem, Usage } from '../../shared/domain'
 import type { Gate } from '../gate/gate'
 import type { Provider } from '../providers/provider'
 import { addUsage, zeroUsage } from '../providers/provider'
+import { describeFailure } from '../providers/provider-errors'
 import { costOf, type PricedModel } from '../../shared/model-prices'
 import type { Catalog } from '../tools/catalog'
 import { planEcho } from '../tools/todo/todo-board'
@@ -345,23 +346,6 @@ async function streamReply(
     }
     throw error
   }
-}
-
-/** Turns an SDK or network error into a sentence a person can act on. */
-export function describeFailure(error: unknown): string {
-  if (!(error instanceof Error)) return String(error)
-  const status = (error as { status?: unknown }).status
-  const cause = (error as { cause?: { code?: string } }).cause
-  if (status === 401 || status === 403) {
-    return `The model provider refused the API key (${status}): check the key in Settings. ${error.message}`
-  }
-  if (status === 404) {
-    return `The model provider answered 404: check the base URL and the model name. ${error.message}`
-  }
-  if (cause?.code === 'ECONNREFUSED' || /connection error/i.test(error.message)) {
-    return `The model provider could not be reached (${error.message}); check that it is running and its base URL in Settings.`
-  }
-  return error.message
 }
 
 /**

@@ -5,7 +5,6 @@ import { everythingServer } from '../../../testing/mcp-test-servers'
 import { startCoreHarness, type CoreHarness as Harness } from '../../../testing/core-harness'
 import { fsTools } from '../tools/fs'
 import { shellTools } from '../tools/shell'
-import { NO_FS_TOOLS } from './turn-tools'
 
 function harness(script: Step[], settings: Record<string, unknown> = {}): Promise<Harness> {
   return startCoreHarness({ name: 'tools', script, settings, files: { 'a.txt': 'alpha\n' } })
@@ -73,7 +72,8 @@ describe('the no-fs profile', () => {
 
     const [request] = h.fake.chatRequests()
     const tools = request?.tools ?? []
-    expect(tools.filter((name) => NO_FS_TOOLS.has(name))).toEqual([])
+    const folderTools = [...fsTools(), ...shellTools(h.core.jobs)].map((tool) => tool.name)
+    expect(tools.filter((name) => folderTools.includes(name))).toEqual([])
     expect(tools).toEqual(expect.arrayContaining(['DiscoverModels', 'Todo']))
     expect(tools).toEqual(sorted(tools))
     const { session, transcript } = await h.client.call('session.get', { sessionId })
@@ -97,9 +97,9 @@ describe('the no-fs profile', () => {
     expect(tools).toEqual(expect.arrayContaining(['Read', 'Write', 'Shell', 'DiscoverModels']))
   })
 
-  it('names every file and shell tool, so a tool added to those families is not let in', async () => {
+  it('has every file and shell tool say it needs a folder, so one added to them is kept out', async () => {
     const h = await harness([])
-    const family = [...fsTools(), ...shellTools(h.core.jobs)].map((tool) => tool.name)
-    expect(family.filter((name) => !NO_FS_TOOLS.has(name))).toEqual([])
+    const family = [...fsTools(), ...shellTools(h.core.jobs)]
+    expect(family.filter((tool) => !tool.needsFolder).map((tool) => tool.name)).toEqual([])
   })
 })

@@ -4,28 +4,6 @@ import { disclosurePolicy, TOOL_SEARCH, toolSearchTool } from '../tools/discover
 import { mayBeReadOnly, type Tool } from '../tools/tool'
 
 /**
- * Tools a `no-fs` session never has: the file tools, Shell and its jobs, and delegation that
- * works on copies of the folder. Named rather than taken from the tool families so that a tool
- * added to a family later is not silently let in (turn-tools.integration.test.ts checks the families).
- */
-export const NO_FS_TOOLS: ReadonlySet<string> = new Set([
-  'Copy',
-  'Edit',
-  'Glob',
-  'Grep',
-  'ListDir',
-  'Move',
-  'Parallel',
-  'Read',
-  'Remove',
-  'Shell',
-  'ShellStatus',
-  // It writes its draft into the project folder, which such a session has none of.
-  'SkillDraft',
-  'Write'
-])
-
-/**
  * The profile a child agent of a session gets. Sub-agents, parallel branches and team members
  * must create their sessions through this, so a `no-fs` parent's children are file-less too.
  */
@@ -33,12 +11,18 @@ export function childProfile(parent: SessionProfile): SessionProfile {
   return parent
 }
 
-/** A session's whole catalog under its profile: what it may ever call. */
+/**
+ * A session's whole catalog under its profile: what it may ever call. A `no-fs` session has no
+ * tool that needs a folder (the file tools, Shell and its jobs, delegation that works on copies
+ * of the folder, SkillDraft which writes into it): each tool says so itself (`needsFolder`).
+ */
 export function profileCatalog(full: Catalog, profile: SessionProfile): Catalog {
   // Always a copy: a turn registers ToolSearch into it, which must not reach the shared catalog.
-  return new Catalog(
-    full.list().filter((tool) => profile === 'default' || !NO_FS_TOOLS.has(tool.name))
-  )
+  return new Catalog(full.list().filter((tool) => allowedIn(profile, tool)))
+}
+
+function allowedIn(profile: SessionProfile, tool: Tool): boolean {
+  return profile === 'default' || !tool.needsFolder
 }
 
 export interface TurnToolsOptions {
@@ -72,7 +56,8 @@ export function turnTools(full: Catalog, options: TurnToolsOptions): TurnTools {
   const visible = (tool: Tool): boolean =>
     (!held(tool) || options.disclosed.has(tool.name)) && (!options.planning || mayBeReadOnly(tool))
   const refuse = (name: string): string | null => {
-    if (options.profile === 'no-fs' && NO_FS_TOOLS.has(name)) {
+    const excluded = full.get(name)
+    if (excluded && !allowedIn(options.profile, excluded)) {
       return `${name} is not available: this session was started with the no-fs profile, which has no file, shell or delegation tools. Work from the conversation and the tools you were given.`
     }
     const tool = catalog.get(name)

@@ -270,7 +270,7 @@ describe('mecatl rules check', () => {
       host: 'cli',
       interactive: false
     })
-    const rules = (await core.settings.get()).settings.permissions.rules
+    const rules = core.settings.snapshot().permissions.rules
     await core.dispose()
     const judged = async (command: string): Promise<string | null> =>
       (await judgeShell(command, rules, 'Shell', { workspace: process.cwd() })).decision

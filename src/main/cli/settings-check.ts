@@ -2,7 +2,7 @@ import path from 'node:path'
 import { projectSettingsSchema, settingsSchema } from '../../shared/settings'
 import { projectSettingsPath } from '../settings/project-settings'
 import { readSettingsFile, formatIssues } from '../settings/settings-file'
-import { ruleExampleIssues } from '../settings/settings-store'
+import { ruleExampleIssues } from '../gate/rule-examples'
 
 /** Settings files that do not validate: the CLI stops on them (exit 2), never runs on defaults. */
 export class SettingsInvalidError extends Error {

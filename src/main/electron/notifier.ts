@@ -1,5 +1,5 @@
 import { BrowserWindow, Notification, webContents } from 'electron'
-import type { HostHooks } from '../workspace/workspace-handlers'
+import type { HostHooks } from '../host-hooks'
 
 /**
  * The desktop's notifications for `app.notify`. A click brings back the window that asked

@@ -12,6 +12,13 @@ export class EventHub {
     return () => this.listeners.delete(listener)
   }
 
+  /** Hears one event, its payload typed: for the core's own parts that follow another's events. */
+  on<N extends EventName>(event: N, listener: (payload: EventPayload<N>) => void): () => void {
+    return this.subscribe((frame) => {
+      if (frame.event === event) listener(frame.payload as EventPayload<N>)
+    })
+  }
+
   emit<N extends EventName>(event: N, payload: EventPayload<N>): void {
     for (const listener of [...this.listeners]) {
       try {

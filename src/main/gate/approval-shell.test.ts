@@ -5,6 +5,7 @@ import { EventHub } from '../events/event-hub'
 import { defineTool, noCapabilities, textOutput } from '../tools/tool'
 import { approvalShell } from './approval-shell'
 import { InteractiveApprover } from './interactive-approver'
+import { plainFacts } from '../../../testing/stand-in-tools'
 
 describe('approvalShell', () => {
   it('lists the commands a line runs, its redirections and its substitutions', async () => {
@@ -64,6 +65,7 @@ describe('the approval request of a Shell call', () => {
         readOnly: false,
         capabilities: noCapabilities,
         source: 'test',
+        ...plainFacts(name, false),
         call: async () => textOutput('ran')
       })
     const signal = new AbortController().signal

@@ -17,6 +17,7 @@ import { Gate } from './gate'
 import type { PermissionRule } from './rules'
 import { InteractiveApprover } from './interactive-approver'
 import { cleanTaint, type Taint } from './taint'
+import { plainFacts } from '../../../testing/stand-in-tools'
 
 /** Waits, in bounded steps, until `ready` holds; fails the test when it never does. */
 async function waitFor(ready: () => boolean): Promise<void> {
@@ -35,6 +36,7 @@ function sendMail(sent: string[]): Tool {
     readOnly: false,
     capabilities: { ...noCapabilities, egress: 'chosen' },
     source: 'test',
+    ...plainFacts('SendMail', false),
     call: async (input) => {
       sent.push(`${input.to} ${input.body}`)
       return textOutput('sent')
@@ -50,6 +52,7 @@ function note(log: string[]): Tool {
     readOnly: false,
     capabilities: noCapabilities,
     source: 'test',
+    ...plainFacts('Note', false),
     call: async (input) => {
       log.push(input.text)
       return textOutput('noted')
@@ -144,6 +147,7 @@ describe('the calls of one reply, asked together', () => {
         readOnly: false,
         capabilities: noCapabilities,
         source: 'test',
+        ...plainFacts('Shell', false),
         call: async () => textOutput('ran')
       })
       const command = Array.from({ length: 200 }, (_, i) => `echo "$(date +%s) ${i}" > f${i}`)

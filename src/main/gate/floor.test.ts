@@ -8,6 +8,7 @@ import { memoryTools } from '../tools/memory/memory-tools'
 import { defineTool, textOutput, type Tool } from '../tools/tool'
 import { Gate, nobodyToAsk, type Approver, type GatePolicy } from './gate'
 import { permissionFloor } from './floor'
+import { plainFacts } from '../../../testing/stand-in-tools'
 
 // The memory tools' default decisions, judged by the real gate over the real tools.
 let dir: string
@@ -89,7 +90,7 @@ describe('the memory tools’ permission floor', () => {
     }
   })
 
-  it('covers every memory tool, and only the built-in ones: a look-alike gets no floor', async () => {
+  it('covers every memory tool, and goes by what a tool declares: a look-alike gets no floor', async () => {
     expect([...tools.keys()].sort()).toEqual(
       [...allowed, ...userAllowed, 'ForgetMemory', 'ForgetUserMemory'].sort()
     )
@@ -106,6 +107,7 @@ describe('the memory tools’ permission floor', () => {
         destructive: false
       },
       source: 'mcp:notes',
+      ...plainFacts('Remember', false),
       call: async () => textOutput('kept')
     })
     expect(permissionFloor(lookalike)).toBeNull()

@@ -7,6 +7,7 @@ import type { Capabilities } from '../../shared/domain'
 import { defineTool, noCapabilities, textOutput, type Tool } from '../tools/tool'
 import { Gate, nobodyToAsk, type Approver, type GatePolicy, type GateRequest } from './gate'
 import type { Taint } from './taint'
+import { plainFacts } from '../../../testing/stand-in-tools'
 
 function tool(name: string, readOnly: boolean, capabilities: Partial<Capabilities> = {}): Tool {
   return defineTool({
@@ -16,6 +17,7 @@ function tool(name: string, readOnly: boolean, capabilities: Partial<Capabilitie
     readOnly,
     capabilities: { ...noCapabilities, ...capabilities },
     source: 'test',
+    ...plainFacts(name, readOnly),
     call: async () => textOutput('ran')
   })
 }
@@ -149,6 +151,7 @@ describe('rules and modes', () => {
       readOnlyFor: (input) => input.look,
       capabilities: noCapabilities,
       source: 'test',
+      ...plainFacts('Delegate', false),
       call: async () => textOutput('ran')
     })
     const look = { look: true }

@@ -18,6 +18,7 @@ import { gitAccess } from './git-subcommands'
 import { judgeShell, type PermissionRule } from './rules'
 import { analyzeShell } from './shell-command'
 import { unwrap } from './wrappers'
+import { plainFacts } from '../../../testing/stand-in-tools'
 
 // The Shell tool as the gate sees it; the gate is under test, not running the command.
 const shell: Tool = defineTool({
@@ -27,6 +28,7 @@ const shell: Tool = defineTool({
   readOnly: false,
   capabilities: { ...noCapabilities, privateData: true, destructive: true },
   source: 'test',
+  ...plainFacts('Shell', false),
   call: async () => textOutput('ran')
 })
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { ApprovalRequest } from '../../shared/approvals'
 import type { EventHub } from '../events/event-hub'
 import { isReadOnlyCall } from '../tools/tool'
+import { approvalFacts } from '../tools/tool-presentation'
 import { approvalShell } from './approval-shell'
 import type { Approver, ApproverAnswer, AskOptions, GateRequest } from './gate'
 
@@ -44,6 +45,7 @@ export class InteractiveApprover implements Approver {
       input: request.input,
       readOnly: isReadOnlyCall(request.tool, request.input),
       capabilities: { ...request.tool.capabilities },
+      ...approvalFacts(request.tool, request.input),
       reason,
       ...(request.ruleCanAllow === false ? { ruleCanAllow: false as const } : {}),
       ...(shell ? { shell } : {})

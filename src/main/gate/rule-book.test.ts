@@ -3,8 +3,10 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { TranscriptItem } from '../../shared/domain'
+import { ProjectSettingsFiles } from '../settings/project-settings'
 import { SettingsStore } from '../settings/settings-store'
 import { RuleBook } from './rule-book'
+import { ruleExampleIssues } from './rule-examples'
 import { previewRule } from './rule-preview'
 import type { PermissionRule } from './rules'
 
@@ -17,9 +19,13 @@ beforeEach(async () => {
   dir = await realpath(await mkdtemp(path.join(os.tmpdir(), 'mecatl-rulebook-')))
   workspace = path.join(dir, 'project')
   await mkdir(workspace)
-  settings = new SettingsStore(path.join(dir, 'settings.yaml'))
+  settings = new SettingsStore(path.join(dir, 'settings.yaml'), ruleExampleIssues)
   await settings.save({ providers: [], permissions: { mode: 'ask', rules: [] } })
-  book = new RuleBook(settings, path.join(dir, 'trust.json'))
+  book = new RuleBook(
+    settings,
+    path.join(dir, 'trust.json'),
+    new ProjectSettingsFiles(null, ruleExampleIssues)
+  )
 })
 afterEach(async () => rm(dir, { recursive: true, force: true }))
 
@@ -77,7 +83,10 @@ describe('RuleBook', () => {
       permissions: { mode: 'ask' }
     })
     await book.add('user', { tool: 'Write', decision: 'prompt' }, { workspace })
-    const loaded = await new SettingsStore(path.join(dir, 'settings.yaml')).load()
+    const loaded = await new SettingsStore(
+      path.join(dir, 'settings.yaml'),
+      ruleExampleIssues
+    ).load()
     expect(loaded.settings.providers[0]?.id).toBe('local')
     expect(loaded.settings.permissions.rules).toEqual([{ tool: 'Write', decision: 'prompt' }])
     const removed = await book.remove('user', 0, { workspace })

@@ -5,7 +5,7 @@ import YAML from 'yaml'
 import { RpcError } from '../../shared/contract'
 import type { RuleScope, RulesView } from '../../shared/approvals'
 import { permissionRuleSchema, projectSettingsSchema, describeIssues } from '../../shared/settings'
-import { ProjectSettingsFiles, projectSettingsPath } from '../settings/project-settings'
+import { projectSettingsPath, type ProjectSettingsFiles } from '../settings/project-settings'
 import { settingsBlocked, type SettingsStore } from '../settings/settings-store'
 import { settingsHealth, SettingsBlockedError } from '../settings/settings-health'
 import { writeFileAtomic } from '../workspace/atomic-write'
@@ -29,7 +29,7 @@ export class RuleBook {
   constructor(
     private readonly settings: SettingsStore,
     private readonly trustFile: string,
-    private readonly projects: ProjectSettingsFiles = new ProjectSettingsFiles(null)
+    private readonly projects: ProjectSettingsFiles
   ) {}
 
   /**
@@ -38,7 +38,7 @@ export class RuleBook {
    * may be judged without them.
    */
   async effective(target: RuleTarget): Promise<PermissionRule[]> {
-    const loaded = await this.settings.get()
+    const loaded = this.settings.loaded()
     const project = await this.projectRules(target.workspace)
     if (settingsBlocked(loaded) || project.blocked) {
       throw new SettingsBlockedError(
@@ -53,7 +53,7 @@ export class RuleBook {
   }
 
   async view(target: RuleTarget): Promise<RulesView> {
-    const loaded = await this.settings.get()
+    const loaded = this.settings.loaded()
     const project = await this.projectRules(target.workspace)
     return {
       session: [...(target.sessionRules ?? [])],
@@ -103,7 +103,7 @@ export class RuleBook {
       const next = edit([...target.sessionRules])
       target.sessionRules.splice(0, target.sessionRules.length, ...next)
     } else if (scope === 'user') {
-      const loaded = await this.settings.get()
+      const loaded = this.settings.loaded()
       if (loaded.issues.length > 0) {
         throw new RpcError('conflict', `fix ${loaded.path} first: ${loaded.issues[0]?.message}`)
       }

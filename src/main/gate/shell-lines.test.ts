@@ -9,6 +9,7 @@ import { Gate, nobodyToAsk, type Approver, type GateRequest } from './gate'
 import type { PermissionRule } from './rules'
 import { judgeShell } from './rules'
 import { makeFifo } from '../../../testing/fifo'
+import { plainFacts } from '../../../testing/stand-in-tools'
 
 // The Shell tool as the gate sees it; the gate is what is under test, not running the command.
 const shell: Tool = defineTool({
@@ -18,6 +19,7 @@ const shell: Tool = defineTool({
   readOnly: false,
   capabilities: { ...noCapabilities, privateData: true, destructive: true },
   source: 'test',
+  ...plainFacts('Shell', false),
   call: async () => textOutput('ran')
 })
 

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { defineTool, noCapabilities, textOutput, type Tool } from '../tools/tool'
+import { approvalFacts } from '../tools/tool-presentation'
 import { Gate, nobodyToAsk, type Approver, type GatePolicy, type GateRequest } from './gate'
 import type { PermissionRule } from './rules'
+import { plainFacts } from '../../../testing/stand-in-tools'
 
 const shell: Tool = defineTool({
   name: 'Shell',
@@ -11,6 +13,7 @@ const shell: Tool = defineTool({
   readOnly: false,
   capabilities: { ...noCapabilities, privateData: true, destructive: true },
   source: 'test',
+  ...plainFacts('Shell', false),
   call: async () => textOutput('ran')
 })
 
@@ -55,6 +58,24 @@ describe('temp_scope "system"', () => {
       allowed: true
     })
     expect(once.asked).toHaveLength(1)
+  })
+
+  it('asks the second decision in words of its own, keeping what Shell changes', async () => {
+    const asked: GateRequest[] = []
+    const approver: Approver = {
+      canAsk: true,
+      ask: async (request) => {
+        asked.push(request)
+        return { decision: 'allow' }
+      }
+    }
+    await decide({ mode: 'ask' }, approver)
+    const [, second] = asked.map((request) => approvalFacts(request.tool, request.input))
+    expect(second).toEqual({
+      sentence:
+        'Give the command below the shared system temp directory instead of its own empty one: it can read and change what other programs keep there.',
+      changes: shell.presentation.changes
+    })
   })
 
   it('is refused, saying why, when the second decision is refused', async () => {

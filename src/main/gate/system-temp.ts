@@ -1,4 +1,5 @@
 import type { GateDecision, GatePolicy, GateRequest } from './gate'
+import type { Tool } from '../tools/tool'
 import { judgeTool } from './rules'
 
 /**
@@ -53,7 +54,7 @@ export async function decideSystemTemp(
   }
   if (verdict.decision === 'allow') return shell
   if (verdict.decision === null && policy.mode === 'allow') return shell
-  const asked: GateRequest = { ...request, tool: { ...request.tool, name: SYSTEM_TEMP } }
+  const asked: GateRequest = { ...request, tool: systemTempAsk(request.tool) }
   const why =
     verdict.decision === 'prompt'
       ? `a rule asks a person: ${verdict.reason}`
@@ -61,6 +62,22 @@ export async function decideSystemTemp(
   const second = await ask(asked, why, { yes: verdict.decision === null })
   if (second.allowed) return shell
   return refused(request, second.reason, second.refusedBy)
+}
+
+/**
+ * The second decision asked as a tool of its own: Shell's facts, under the name rules give it,
+ * saying what this decision gives away rather than what the command does.
+ */
+function systemTempAsk(shell: Tool): Tool {
+  return {
+    ...shell,
+    name: SYSTEM_TEMP,
+    presentation: {
+      ...shell.presentation,
+      sentence: () =>
+        'Give the command below the shared system temp directory instead of its own empty one: it can read and change what other programs keep there.'
+    }
+  }
 }
 
 function refused(

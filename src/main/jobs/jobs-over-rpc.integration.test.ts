@@ -83,7 +83,7 @@ describe('turning the shell off', () => {
     const { core } = await openCore()
     expect(toolNames(core)).toEqual(expect.arrayContaining(['Shell', 'ShellStatus']))
     // Confined by bubblewrap with the network off (the defaults), it sends nothing anywhere.
-    const sandbox = await core.sandbox.prepare((await core.settings.get()).settings)
+    const sandbox = await core.sandbox.prepare(core.settings.snapshot())
     expect(sandbox).toMatchObject({ state: 'confined', network: 'off' })
     const shell = core.catalog.describe().find((tool) => tool.name === 'Shell')
     expect(shell).toMatchObject({

@@ -4,12 +4,12 @@ import path from 'node:path'
 import type { McpLogLine, McpServerSettings, McpServerView, McpStatus } from '../../shared/mcp'
 import type { Settings, SettingsIssue } from '../../shared/settings'
 import type { Tool } from '../tools/tool'
-import { ProjectSettingsFiles } from '../settings/project-settings'
+import type { ProjectSettingsFiles } from '../settings/project-settings'
 import type { LogEcho } from './debug-log'
 import type { ElicitationBroker } from './elicitation/elicitation-broker'
 import type { AskPerson } from './elicitation/server-elicitation'
 import type { ReadResource } from './read-resource'
-import type { SandboxBackend } from './sandbox'
+import type { SandboxBackend } from '../sandbox/sandboxed-server'
 import { effectiveTimeZone } from './server-env'
 import type { OAuthVault } from './oauth/oauth-vault'
 import { defaultBackoff, type Backoff, type ServerSupervisor } from './server-supervisor'
@@ -25,7 +25,8 @@ export interface McpManagerOptions {
   readSecret?: (name: string) => string | undefined
   /** Where remote servers' OAuth sign-ins are kept (see oauth-vault.ts). */
   oauthVault?: OAuthVault
-  userSettings: () => Promise<Settings>
+  /** The user's settings in force: a snapshot, read when servers are reconciled. */
+  userSettings: () => Settings
   /** Names of the built-in tools, which a raw-named MCP tool may never take. */
   reservedNames: () => ReadonlySet<string>
   /** Trust every project-defined server for this run (`--trust-project`); nothing is stored. */
@@ -41,7 +42,7 @@ export interface McpManagerOptions {
   /** A workspace's servers changed state, tools or log (throttled). */
   onUpdate?: (status: McpStatus) => void
   /** The projects' own settings files (with their last valid copies, in the app). */
-  projectSettings?: ProjectSettingsFiles
+  projectSettings: ProjectSettingsFiles
   /** `MECATL_LOG=debug`: every server's log lines as they come (see debug-log.ts). */
   echo?: LogEcho
   /** Where servers' requests for input go to the person; none headless (they are refused). */
@@ -68,7 +69,7 @@ export class McpManager {
   constructor(private readonly options: McpManagerOptions) {
     this.elicitation = options.elicitation ?? null
     this.trust = new TrustStore(path.join(options.dataDir, 'mcp-trust.json'))
-    this.projects = options.projectSettings ?? new ProjectSettingsFiles(null)
+    this.projects = options.projectSettings
   }
 
   /** The MCP tools of a project folder, once every server has started or failed. */
@@ -193,7 +194,7 @@ export class McpManager {
   /** The folder's servers, brought in line with the settings files as they are now. */
   private async sync(workspace: string): Promise<WorkspaceServers> {
     const key = canonical(workspace)
-    const settings = await this.options.userSettings()
+    const settings = this.options.userSettings()
     let servers = this.workspaces.get(key)
     if (!servers) {
       servers = new WorkspaceServers(
@@ -201,7 +202,7 @@ export class McpManager {
         {
           cwd: key,
           appEnv: this.options.env,
-          mecatlKeys: async () => mecatlKeyNames(await this.options.userSettings()),
+          mecatlKeys: async () => mecatlKeyNames(this.options.userSettings()),
           secrets: { env: this.options.env, readSecret: this.options.readSecret },
           oauthVault: this.options.oauthVault,
           startupTimeoutMs: this.options.startupTimeoutMs ?? DEFAULT_STARTUP_TIMEOUT_MS,
@@ -257,7 +258,7 @@ export class McpManager {
   }
 
   private async configOnly(): Promise<McpStatus> {
-    const settings = await this.options.userSettings()
+    const settings = this.options.userSettings()
     return {
       workspace: null,
       projectFile: null,

@@ -17,6 +17,7 @@ import { PathJail } from '../workspace/path-jail'
 import { ReadVersions } from '../workspace/read-versions'
 import { everythingServer, filesystemServer } from '../../../testing/mcp-test-servers'
 import { z } from 'zod'
+import { plainFacts } from '../../../testing/stand-in-tools'
 
 const cleanups: (() => Promise<void>)[] = []
 afterEach(async () => {
@@ -275,6 +276,7 @@ describe('misbehaving servers', () => {
         destructive: false
       },
       source: 'builtin',
+      ...plainFacts('echo', true),
       call: async () => textOutput('built-in')
     })
     const s = await setup([everythingServer('raw', { prefix_tools: false })], {

@@ -2,6 +2,7 @@ import type { CallToolResult, Tool as SdkTool } from '@modelcontextprotocol/sdk/
 import type { ContentBlock, ToolDisplay } from '../../shared/domain'
 import type { McpForce } from '../../shared/mcp'
 import type { Tool, ToolOutput } from '../tools/tool'
+import { plainPresentation } from '../tools/tool-presentation'
 import { capabilitiesFromHints } from './annotations'
 import { mcpInputSchema } from './input-schema'
 
@@ -59,6 +60,13 @@ export function mcpTool(
     readOnly: mapped.readOnly,
     capabilities: mapped.capabilities,
     source: `mcp:${target.name}`,
+    // What a server's tool reads is its own business: its annotations say whether it reaches the
+    // outside world (capabilities), not whether it shows this folder, and it is never the
+    // built-ins' folder or memory. A no-fs session keeps MCP tools.
+    folderContent: false,
+    needsFolder: false,
+    defaultDecision: null,
+    presentation: plainPresentation(name, mapped.readOnly ? 'nothing' : 'other'),
     disclosable,
     call: async (value, ctx) => {
       if (input.unusable) return unusableSchema(target.name, tool.name, input.unusable)

@@ -7,7 +7,7 @@ import { pidNamespace } from '../sandbox/pid-namespace'
 import type { ConnectionTarget, LocalTarget } from './mcp-connection'
 import type { RemoteAuth } from './oauth/remote-auth'
 import { remoteTarget, type SecretSource } from './remote-transport'
-import { sandboxMissing, type SandboxBackend } from './sandbox'
+import { sandboxMissing, type SandboxBackend } from '../sandbox/sandboxed-server'
 import { serverEnvironment } from './server-env'
 
 /** What building a server's target needs of its supervisor. */

@@ -1,6 +1,6 @@
 import type { ModelRef } from '../../shared/domain'
 import type { Settings } from '../../shared/settings'
-import { providerSettingsFor } from './provider-lookup'
+import { providerSettingsFor } from './provider-settings'
 
 /** Assumed when neither the settings nor the table know a model: most current models have more. */
 export const DEFAULT_CONTEXT_WINDOW = 128_000

@@ -1,7 +1,7 @@
 import { lstatSync, mkdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { pathDir, writeFileAtomicIn } from '../workspace/atomic-write'
-import type { HostHooks } from '../workspace/workspace-handlers'
+import type { HostHooks } from '../host-hooks'
 import { withFileLock } from './key-file-lock'
 
 const FILE_NAME = 'provider-keys.json'

@@ -1,6 +1,6 @@
 import type { ModelRef } from '../../shared/domain'
 import type { ProviderKind, ProviderSettings, Settings } from '../../shared/settings'
-import { providerSettingsFor } from './provider-lookup'
+import { providerSettingsFor } from './provider-settings'
 
 /**
  * Model names known to take images, matched against the name in lower case with any `vendor/`

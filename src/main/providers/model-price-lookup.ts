@@ -1,7 +1,7 @@
 import type { ModelRef } from '../../shared/domain'
 import { modelPrice, type PricedModel } from '../../shared/model-prices'
 import type { Settings } from '../../shared/settings'
-import { providerSettingsFor } from './provider-lookup'
+import { providerSettingsFor } from './provider-settings'
 
 /**
  * The price a session's model is charged at under these settings: the provider's `prices` entry,

@@ -1,5 +1,4 @@
 import type { ProviderSettings } from '../../shared/settings'
-import { describeFailure } from '../agent/turn-loop'
 import { describeUnreachable } from '../net/net-failure'
 
 export { describeBaseUrl } from '../../shared/base-url'
@@ -23,4 +22,21 @@ export function describeProviderFailure(
 ): string {
   const base = settings.base_url || DEFAULT_BASE_URL[settings.kind]
   return describeUnreachable(error, base, 'base URL', signal) ?? describeFailure(error)
+}
+
+/** Turns an SDK or network error into a sentence a person can act on. */
+export function describeFailure(error: unknown): string {
+  if (!(error instanceof Error)) return String(error)
+  const status = (error as { status?: unknown }).status
+  const cause = (error as { cause?: { code?: string } }).cause
+  if (status === 401 || status === 403) {
+    return `The model provider refused the API key (${status}): check the key in Settings. ${error.message}`
+  }
+  if (status === 404) {
+    return `The model provider answered 404: check the base URL and the model name. ${error.message}`
+  }
+  if (cause?.code === 'ECONNREFUSED' || /connection error/i.test(error.message)) {
+    return `The model provider could not be reached (${error.message}); check that it is running and its base URL in Settings.`
+  }
+  return error.message
 }

@@ -1,15 +1,8 @@
 import type { ModelRef } from '../../shared/domain'
-import type { ProviderSettings, Settings } from '../../shared/settings'
+import type { Settings } from '../../shared/settings'
 import { createProvider, type KeySource } from './create-provider'
 import type { Provider } from './provider'
-
-/** The settings of the provider a model names, or undefined when Settings has none by that id. */
-export function providerSettingsFor(
-  ref: Pick<ModelRef, 'providerId'>,
-  settings: Settings
-): ProviderSettings | undefined {
-  return settings.providers.find((p) => p.id === ref.providerId)
-}
+import { providerSettingsFor } from './provider-settings'
 
 /**
  * A provider from outside the settings file (CLI flags, tests); when it answers null, the one

@@ -1,6 +1,15 @@
 import type { ContentBlock, Usage } from '../../shared/domain'
 import type { ModelReasoning, ThinkingBlock } from '../../shared/reasoning'
-import type { ModelToolSchema } from '../tools/catalog'
+
+/**
+ * A tool as a provider sends it to the model: the catalog's tools, as the wire sees them. Declared
+ * here, below the tools, so a provider needs nothing of the catalog.
+ */
+export interface ModelToolSchema {
+  name: string
+  description: string
+  inputSchema: Record<string, unknown>
+}
 
 /** A tool call as the model streamed it; `input` is the raw JSON text of its arguments. */
 export interface ModelToolCall {

@@ -6,7 +6,7 @@ import type {
 import type { ModelRef } from '../../shared/domain'
 import { reasoningOf, type ModelReasoning, type ThinkingBlock } from '../../shared/reasoning'
 import type { Settings } from '../../shared/settings'
-import { providerSettingsFor } from './provider-lookup'
+import { providerSettingsFor } from './provider-settings'
 import type { StreamRequest } from './provider'
 
 /**

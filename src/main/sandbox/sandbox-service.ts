@@ -6,26 +6,21 @@ import { existsSync, statSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { SANDBOX_EXEC, seatbeltWrap } from './seatbelt'
-import { SandboxUnavailable, type SandboxedServer } from '../mcp/sandbox'
+import { SandboxUnavailable, type SandboxedServer } from './sandboxed-server'
 import { EgressGateway } from './egress-gateway'
 import { confinementPolicy, type ConfinementPolicy, type PolicyInputs } from './policy'
 import { SandboxFiles } from './sandbox-files'
 import { seccompSupported } from './seccomp'
 import { sandboxView } from './sandbox-view'
+import type { SandboxStatus } from './sandbox-status'
 import type { SandboxView } from '../../shared/sandbox'
 
 /** What a confined MCP server finds programs in: the system's directories, nothing else. */
 const SYSTEM_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin'
 import { selfTest, type Wrap } from './self-test'
 
-/** Where Shell stands under the settings in force. */
-export type SandboxStatus =
-  | { state: 'confined'; backend: string; network: SandboxNetwork }
-  /** The person chose no sandbox, or this platform has none: commands run as they would. */
-  | { state: 'unconfined'; why: string }
-  /** A sandbox is configured but cannot be honoured: commands are refused, never run bare. */
-  | { state: 'refused'; why: string }
-  | { state: 'checking' }
+// Shell's tool reads these from here; they live apart so the view can use them without a cycle.
+export { describeSandbox, type SandboxStatus } from './sandbox-status'
 
 export interface SandboxServiceOptions {
   dataDir: string
@@ -308,20 +303,6 @@ export class SandboxRefused extends Error {
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
-}
-
-/** How the window and `mecatl tools` say where Shell stands. */
-export function describeSandbox(status: SandboxStatus): string {
-  switch (status.state) {
-    case 'confined':
-      return `confined (${status.backend}), network ${status.network}`
-    case 'unconfined':
-      return `not confined (${status.why})`
-    case 'refused':
-      return `refused: ${status.why}`
-    case 'checking':
-      return 'checking the sandbox'
-  }
 }
 
 /**

@@ -5,7 +5,7 @@ import { COMMAND_ENV_NAMES, mecatlKeyNames } from '../../shared/command-env'
 import { HOME_DEFAULTS, type SandboxView } from '../../shared/sandbox'
 import type { Settings } from '../../shared/settings'
 import { confinementPolicy, resolved, type PolicyInputs } from './policy'
-import { describeSandbox, type SandboxStatus } from './sandbox-service'
+import { describeSandbox, type SandboxStatus } from './sandbox-status'
 
 /**
  * What a confined command sees under `settings`, for a person: the policy a command in

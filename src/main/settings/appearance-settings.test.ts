@@ -4,6 +4,7 @@ import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { settingsSchema } from '../../shared/settings'
 import { SettingsStore } from './settings-store'
+import { ruleExampleIssues } from '../gate/rule-examples'
 
 let dir: string
 let file: string
@@ -22,7 +23,7 @@ describe('appearance settings', () => {
 
   it('loads light and dark from the settings file', async () => {
     await writeFile(file, 'appearance:\n  theme: dark\n')
-    const loaded = await new SettingsStore(file).load()
+    const loaded = await new SettingsStore(file, ruleExampleIssues).load()
     expect(loaded.issues).toEqual([])
     expect(loaded.settings.appearance.theme).toBe('dark')
     expect(settingsSchema.parse({ appearance: { theme: 'light' } }).appearance.theme).toBe('light')
@@ -45,7 +46,7 @@ describe('appearance settings', () => {
   })
 
   it('names the broken entry in a file, and keeps the last valid theme in force', async () => {
-    const store = new SettingsStore(file)
+    const store = new SettingsStore(file, ruleExampleIssues)
     await writeFile(file, 'appearance: { theme: dark }\n')
     await store.load()
     await writeFile(file, 'appearance: { theme: midnight }\n')

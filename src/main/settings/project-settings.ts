@@ -8,7 +8,7 @@ import {
 } from '../../shared/settings'
 import { writeFileAtomic } from '../workspace/atomic-write'
 import { readSettingsFile } from './settings-file'
-import { ruleExampleIssues, type SettingsSource } from './settings-store'
+import type { RuleCheck, SettingsSource } from './settings-store'
 
 export interface LoadedProjectSettings {
   path: string
@@ -27,9 +27,6 @@ export function projectSettingsPath(workspace: string): string {
   return path.join(workspace, '.mecatl', 'settings.yaml')
 }
 
-const checkProject = (settings: ProjectSettings): Promise<SettingsIssue[]> =>
-  ruleExampleIssues(settings.permissions.rules)
-
 /**
  * `<project>/.mecatl/settings.yaml`, validated with the project schema and failing closed like
  * the user's file: a malformed one is never half applied and never ignored (that would drop the
@@ -45,13 +42,18 @@ export class ProjectSettingsFiles {
   constructor(
     /** `<dataDir>/project-settings`; null keeps no copies (a read-only look, tests). */
     private readonly copiesDir: string | null,
+    /** The permission rules' own check (their examples), as the user's file has it. */
+    private readonly checkRules: RuleCheck,
     /** Told when a project's file changes between valid and not (the window's banner). */
     private readonly onStatus?: (workspace: string, loaded: LoadedProjectSettings) => void
   ) {}
 
+  private readonly check = (settings: ProjectSettings): Promise<SettingsIssue[]> =>
+    this.checkRules(settings.permissions.rules)
+
   async load(workspace: string): Promise<LoadedProjectSettings> {
     const file = projectSettingsPath(workspace)
-    const read = await readSettingsFile(file, projectSettingsSchema, checkProject)
+    const read = await readSettingsFile(file, projectSettingsSchema, this.check)
     let loaded: LoadedProjectSettings
     if (read.kind === 'missing') {
       loaded = { path: file, exists: false, settings: empty, issues: [], source: 'defaults' }
@@ -82,7 +84,7 @@ export class ProjectSettingsFiles {
   private async lastValid(workspace: string): Promise<ProjectSettings | null> {
     const copy = this.copyPath(workspace)
     if (!copy) return null
-    const read = await readSettingsFile(copy, projectSettingsSchema, checkProject)
+    const read = await readSettingsFile(copy, projectSettingsSchema, this.check)
     return read.kind === 'valid' ? read.value : null
   }
 
@@ -97,9 +99,4 @@ export class ProjectSettingsFiles {
       console.warn(`Mecatl: could not keep a copy of ${projectSettingsPath(workspace)}:`, error)
     }
   }
-}
-
-/** Reads a project's file once, keeping no copies (for callers without a data directory). */
-export function loadProjectSettings(workspace: string): Promise<LoadedProjectSettings> {
-  return new ProjectSettingsFiles(null).load(workspace)
 }

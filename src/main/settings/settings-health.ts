@@ -36,7 +36,7 @@ export async function settingsHealth(
   workspace: string | null,
   reload = false
 ): Promise<SettingsHealth> {
-  const user = reload ? await store.load() : await store.get()
+  const user = reload ? await store.load() : store.loaded()
   const files: SettingsFileHealth[] = []
   if (user.issues.length > 0) {
     files.push({ scope: 'user', path: user.path, issues: user.issues, source: user.source })

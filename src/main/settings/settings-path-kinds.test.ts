@@ -14,6 +14,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { makeFifo } from '../../../testing/fifo'
 import { dataDirectory, DataDirError } from './data-dir'
 import { settingsBlocked, SettingsStore } from './settings-store'
+import { ruleExampleIssues } from '../gate/rule-examples'
 
 // The app's side of a settings path that is not a settings file: the banner names it, the last
 // valid copy stays in force (or nothing runs), and nothing waits on it.
@@ -29,7 +30,7 @@ afterEach(async () => rm(dir, { recursive: true, force: true }))
 describe('SettingsStore on a settings path that is not a file', () => {
   it('a link to nothing is a problem shown in the banner, never the defaults', async () => {
     await symlink(path.join(dir, 'moved-away.yaml'), file)
-    const loaded = await new SettingsStore(file).load()
+    const loaded = await new SettingsStore(file, ruleExampleIssues).load()
     expect(loaded.source).toBe('none')
     expect(settingsBlocked(loaded)).toBe(true)
     expect(loaded.issues).toEqual([
@@ -42,7 +43,7 @@ describe('SettingsStore on a settings path that is not a file', () => {
 
   it('a FIFO is a problem at once, with the last valid copy kept in force', async () => {
     await writeFile(file, 'permissions: { mode: read-only }\n')
-    const store = new SettingsStore(file)
+    const store = new SettingsStore(file, ruleExampleIssues)
     expect((await store.load()).source).toBe('file')
     await rm(file)
     makeFifo(file)
@@ -57,24 +58,28 @@ describe('SettingsStore on a settings path that is not a file', () => {
   it('a link to a FIFO or to a folder is named for what it leads to', async () => {
     makeFifo(path.join(dir, 'pipe'))
     await symlink(path.join(dir, 'pipe'), file)
-    expect((await new SettingsStore(file).load()).issues[0]?.message).toMatch(/is a FIFO/)
+    expect((await new SettingsStore(file, ruleExampleIssues).load()).issues[0]?.message).toMatch(
+      /is a FIFO/
+    )
     await rm(file)
     await mkdir(path.join(dir, 'folder'))
     await symlink(path.join(dir, 'folder'), file)
-    expect((await new SettingsStore(file).load()).issues[0]?.message).toMatch(/is a folder/)
+    expect((await new SettingsStore(file, ruleExampleIssues).load()).issues[0]?.message).toMatch(
+      /is a folder/
+    )
   }, 5_000)
 
   it('a link to a valid file is read through', async () => {
     await writeFile(path.join(dir, 'real.yaml'), 'permissions: { mode: read-only }\n')
     await symlink(path.join(dir, 'real.yaml'), file)
-    const loaded = await new SettingsStore(file).load()
+    const loaded = await new SettingsStore(file, ruleExampleIssues).load()
     expect(loaded.source).toBe('file')
     expect(loaded.settings.permissions.mode).toBe('read-only')
   })
 
   it('saving over a FIFO replaces it with the file, without waiting to back it up', async () => {
     makeFifo(file)
-    const store = new SettingsStore(file)
+    const store = new SettingsStore(file, ruleExampleIssues)
     expect((await store.load()).issues).toHaveLength(1)
     expect(await store.save({ permissions: { mode: 'allow' } })).toEqual({
       saved: true,

@@ -3,6 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { settingsBlocked, SettingsStore } from './settings-store'
+import { ruleExampleIssues } from '../gate/rule-examples'
 
 let dir: string
 let file: string
@@ -25,7 +26,7 @@ const careful = [
 
 describe('SettingsStore', () => {
   it('runs on defaults when there is no file yet', async () => {
-    const loaded = await new SettingsStore(file).load()
+    const loaded = await new SettingsStore(file, ruleExampleIssues).load()
     expect(loaded).toMatchObject({ issues: [], source: 'defaults' })
     expect(settingsBlocked(loaded)).toBe(false)
     expect(loaded.settings).toMatchObject({ providers: [], permissions: { mode: 'ask' } })
@@ -34,7 +35,7 @@ describe('SettingsStore', () => {
   it('loads a valid file and keeps an exact copy of it beside the file', async () => {
     const text = `# my settings\n${careful}\n`
     await writeFile(file, text)
-    const loaded = await new SettingsStore(file).load()
+    const loaded = await new SettingsStore(file, ruleExampleIssues).load()
     expect(loaded).toMatchObject({ issues: [], source: 'file' })
     expect(loaded.settings.permissions.mode).toBe('read-only')
     expect(await readFile(path.join(dir, 'settings.last-valid.yaml'), 'utf8')).toBe(text)
@@ -42,7 +43,7 @@ describe('SettingsStore', () => {
 
   it('a typo elsewhere keeps the last valid settings in force: the forbid rule, no shell, read-only', async () => {
     await writeFile(file, careful)
-    const store = new SettingsStore(file)
+    const store = new SettingsStore(file, ruleExampleIssues)
     await store.load()
     // The person edits the file and misspells a key (and puts a string where a number goes).
     await writeFile(file, `${careful}\nshel: { enabled: true }\ntool_output_budget_bytes: lots\n`)
@@ -64,14 +65,14 @@ describe('SettingsStore', () => {
       expect.objectContaining({ path: 'tool_output_budget_bytes', line: 8, column: 1 })
     ])
     // A later start finds the copy too: nothing depends on this process having seen the file.
-    const restarted = await new SettingsStore(file).load()
+    const restarted = await new SettingsStore(file, ruleExampleIssues).load()
     expect(restarted.source).toBe('last-valid')
     expect(restarted.settings.permissions.mode).toBe('read-only')
   })
 
   it('with no valid copy to fall back on, nothing is in force: blocked, never the defaults', async () => {
     await writeFile(file, `${careful}\npermisions: { mode: allow }\n`)
-    const loaded = await new SettingsStore(file).load()
+    const loaded = await new SettingsStore(file, ruleExampleIssues).load()
     expect(loaded.source).toBe('none')
     expect(settingsBlocked(loaded)).toBe(true)
     expect(loaded.issues[0]).toMatchObject({
@@ -84,7 +85,7 @@ describe('SettingsStore', () => {
   it('a damaged last-valid copy is no fallback either', async () => {
     await writeFile(path.join(dir, 'settings.last-valid.yaml'), 'mode: [oops')
     await writeFile(file, 'nonsense: true\n')
-    expect((await new SettingsStore(file).load()).source).toBe('none')
+    expect((await new SettingsStore(file, ruleExampleIssues).load()).source).toBe('none')
   })
 
   it('says "did you mean" for a misspelt key at any depth, with its line and column', async () => {
@@ -104,7 +105,7 @@ describe('SettingsStore', () => {
         '  - { id: a, kind: openai, modles: [x] }'
       ].join('\n')
     )
-    const loaded = await new SettingsStore(file).load()
+    const loaded = await new SettingsStore(file, ruleExampleIssues).load()
     const byPath = Object.fromEntries(loaded.issues.map((i) => [i.path, i]))
     expect(byPath['permissions.mdoe']).toMatchObject({ line: 2, column: 3 })
     expect(byPath['permissions.mdoe']?.message).toMatch(/did you mean "mode"\?/)
@@ -121,7 +122,7 @@ describe('SettingsStore', () => {
 
   it('lists the known keys when nothing is close to the misspelt one', async () => {
     await writeFile(file, 'shell: { turned_on: true }\n')
-    const [issue] = (await new SettingsStore(file).load()).issues
+    const [issue] = (await new SettingsStore(file, ruleExampleIssues).load()).issues
     expect(issue?.message).toBe(
       '"turned_on" is not a setting here (known: enabled, env_passthrough)'
     )
@@ -130,7 +131,7 @@ describe('SettingsStore', () => {
   it('reports malformed YAML with the file name, line and column, and leaves the file alone', async () => {
     const broken = 'providers:\n  - id: x\n    kind: [unclosed\n'
     await writeFile(file, broken)
-    const loaded = await new SettingsStore(file).load()
+    const loaded = await new SettingsStore(file, ruleExampleIssues).load()
     expect(loaded.issues[0]?.message).toMatch(/^not valid YAML: \S/)
     expect(loaded.issues[0]?.message).not.toMatch(/line \d+, column/)
     expect(loaded.issues[0]?.line).toBeGreaterThanOrEqual(3)
@@ -148,7 +149,7 @@ describe('SettingsStore', () => {
       'f: [*e, *e, *e, *e, *e, *e, *e, *e, *e, *e]'
     ].join('\n')
     await writeFile(file, bomb)
-    const loaded = await new SettingsStore(file).load()
+    const loaded = await new SettingsStore(file, ruleExampleIssues).load()
     expect(loaded.source).toBe('none')
     expect(loaded.issues).toEqual([
       {
@@ -160,7 +161,7 @@ describe('SettingsStore', () => {
 
   it('refuses a file over a mebibyte without parsing it', async () => {
     await writeFile(file, `# ${'x'.repeat(2 * 1024 * 1024)}\n`)
-    const loaded = await new SettingsStore(file).load()
+    const loaded = await new SettingsStore(file, ruleExampleIssues).load()
     expect(loaded.issues[0]?.message).toMatch(
       /^settings\.yaml is 2\.0 MiB; a settings file may be at most 1\.0 MiB/
     )
@@ -170,7 +171,7 @@ describe('SettingsStore', () => {
     const folder = path.join(dir, 'folder.yaml')
     await writeFile(path.join(dir, 'placeholder'), '')
     await import('node:fs/promises').then((fs) => fs.mkdir(folder))
-    const loaded = await new SettingsStore(folder).load()
+    const loaded = await new SettingsStore(folder, ruleExampleIssues).load()
     expect(loaded.issues[0]?.message).toMatch(/is a folder, not a settings file/)
   })
 
@@ -187,7 +188,7 @@ describe('SettingsStore', () => {
         'default_model: { provider: missing, model: m }'
       ].join('\n')
     )
-    const loaded = await new SettingsStore(file).load()
+    const loaded = await new SettingsStore(file, ruleExampleIssues).load()
     const byPath = Object.fromEntries(loaded.issues.map((i) => [i.path, i]))
     expect(byPath['providers.0.base_url']?.message).toMatch(/needs a base URL/)
     expect(byPath['providers.0.base_url']?.line).toBe(2)
@@ -197,7 +198,7 @@ describe('SettingsStore', () => {
   })
 
   it('refuses to save invalid settings and writes nothing', async () => {
-    const store = new SettingsStore(file)
+    const store = new SettingsStore(file, ruleExampleIssues)
     const result = await store.save({ providers: [{ id: 'x', kind: 'nope' }], shel: {} })
     expect(result.saved).toBe(false)
     expect(result.issues.map((i) => i.path)).toEqual(['providers.0.kind', 'shel'])
@@ -206,7 +207,7 @@ describe('SettingsStore', () => {
   })
 
   it('saves valid settings as YAML that loads back the same, and keeps them as the valid copy', async () => {
-    const store = new SettingsStore(file)
+    const store = new SettingsStore(file, ruleExampleIssues)
     const settings = {
       providers: [
         { id: 'claude', kind: 'anthropic', api_key_env: 'ANTHROPIC_API_KEY', models: [] }
@@ -214,7 +215,7 @@ describe('SettingsStore', () => {
       default_model: { provider: 'claude', model: 'claude-sonnet-4-5' }
     }
     expect(await store.save(settings)).toEqual({ saved: true, issues: [] })
-    const loaded = await new SettingsStore(file).load()
+    const loaded = await new SettingsStore(file, ruleExampleIssues).load()
     expect(loaded.raw).toEqual(settings)
     expect(loaded.settings.default_model).toEqual(settings.default_model)
     expect(await readFile(path.join(dir, 'settings.last-valid.yaml'), 'utf8')).toBe(
@@ -224,7 +225,7 @@ describe('SettingsStore', () => {
 
   it('keeps a backup of a malformed file before replacing it', async () => {
     await writeFile(file, 'this: [is: broken\n')
-    const store = new SettingsStore(file)
+    const store = new SettingsStore(file, ruleExampleIssues)
     await store.load()
     expect((await store.save({})).saved).toBe(true)
     const names = await readdir(dir)
@@ -235,7 +236,7 @@ describe('SettingsStore', () => {
 
   it('tells listeners when the settings in force change, and the banner when problems come and go', async () => {
     await writeFile(file, careful)
-    const store = new SettingsStore(file)
+    const store = new SettingsStore(file, ruleExampleIssues)
     const changes: string[] = []
     const statuses: string[] = []
     store.onChange((s) => changes.push(s.permissions.mode))
@@ -265,7 +266,7 @@ describe('permission rules in settings', () => {
         '    - { tool: Shell, command: git push, decision: prompt, not_match: [git push origin] }'
       ].join('\n')
     )
-    const loaded = await new SettingsStore(file).load()
+    const loaded = await new SettingsStore(file, ruleExampleIssues).load()
     expect(loaded.issues).toEqual([
       expect.objectContaining({
         path: 'permissions.rules.1',
@@ -277,7 +278,7 @@ describe('permission rules in settings', () => {
   })
 
   it('refuses a command on a rule for another tool', async () => {
-    const result = await new SettingsStore(file).save({
+    const result = await new SettingsStore(file, ruleExampleIssues).save({
       permissions: { rules: [{ tool: 'Write', command: 'x', decision: 'allow' }] }
     })
     expect(result.issues[0]?.path).toBe('permissions.rules.0.command')

@@ -3,7 +3,6 @@ import path from 'node:path'
 import YAML from 'yaml'
 import { settingsSchema, type Settings, type SettingsIssue } from '../../shared/settings'
 import { describeIssues } from '../../shared/settings-issues'
-import { checkRuleExamples, type PermissionRule } from '../gate/rules'
 import { writeFileAtomic } from '../workspace/atomic-write'
 import { openSettingsFile, readSettingsFile, type SettingsFileRead } from './settings-file'
 
@@ -40,21 +39,21 @@ export function lastValidPathFor(file: string): string {
   return path.join(path.dirname(file), `${stem}.last-valid.yaml`)
 }
 
-/** A rule whose own examples disagree with it is a mistake to stop on, not to run with. */
-export async function ruleExampleIssues(
-  rules: readonly PermissionRule[],
-  at: string[] = ['permissions', 'rules']
-): Promise<SettingsIssue[]> {
-  const problems = await checkRuleExamples(rules)
-  return problems.map((p) => ({
-    path: [...at, p.index].join('.'),
-    segments: [...at, p.index],
-    message: p.message
-  }))
-}
+/**
+ * The permission rules' own check, beyond the schema: a rule whose `match`/`not_match` examples
+ * disagree with it is a mistake to stop on, not to run with. The gate owns the matching
+ * (gate/rule-examples.ts); the settings files are given it, since they sit below the gate.
+ */
+export type RuleCheck = (rules: Settings['permissions']['rules']) => Promise<SettingsIssue[]>
 
-const checkSettings = (settings: Settings): Promise<SettingsIssue[]> =>
-  ruleExampleIssues(settings.permissions.rules)
+/** Frozen all the way down: a snapshot that no reader can change under the others. */
+export function frozen<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value)
+    for (const inner of Object.values(value)) frozen(inner)
+  }
+  return value
+}
 
 /**
  * The YAML settings file, failing closed. A file that does not validate (bad YAML, an unknown
@@ -72,11 +71,17 @@ export class SettingsStore {
   private readonly statusListeners = new Set<(loaded: LoadedSettings) => void>()
   readonly lastValidPath: string
 
-  constructor(readonly filePath: string) {
+  constructor(
+    readonly filePath: string,
+    private readonly checkRules: RuleCheck
+  ) {
     this.lastValidPath = lastValidPathFor(filePath)
   }
 
-  /** Told whenever the settings in force change, so running parts (MCP servers) follow them. */
+  /**
+   * Told whenever the settings in force change: for the few long-lived parts (MCP servers, the
+   * sandbox) that must follow them. Everything else reads a snapshot when it starts its work.
+   */
   onChange(listener: (settings: Settings) => void): () => void {
     this.listeners.add(listener)
     return () => this.listeners.delete(listener)
@@ -90,7 +95,7 @@ export class SettingsStore {
 
   /** Reads the file again; the settings in force follow it, its last valid copy, or nothing. */
   async load(): Promise<LoadedSettings> {
-    const read = await readSettingsFile(this.filePath, settingsSchema, checkSettings)
+    const read = await readSettingsFile(this.filePath, settingsSchema, this.check)
     if (read.kind === 'missing') return this.remember({}, defaults, [], 'defaults')
     if (read.kind === 'valid') {
       await this.keepCopy(read.text)
@@ -102,17 +107,18 @@ export class SettingsStore {
   }
 
   /**
-   * The settings in force, as last loaded: for readers that cannot wait (a live view of the
-   * tools). createCore loads them before anything asks.
+   * The settings in force, as last loaded: the one way main reads them. A turn takes one when it
+   * starts and a request when it is answered; the object is frozen, so a snapshot never changes
+   * under its reader (the next load makes a new one). The core loads them before anything asks.
    */
   snapshot(): Settings {
-    if (!this.current) throw new Error('the settings were read before they were loaded')
-    return this.current.settings
+    return this.loaded().settings
   }
 
-  /** The settings last loaded (loading them first if needed). */
-  async get(): Promise<LoadedSettings> {
-    return this.current ?? this.load()
+  /** The file as last loaded (its text as parsed, its problems, where the settings came from). */
+  loaded(): LoadedSettings {
+    if (!this.current) throw new Error('the settings were read before they were loaded')
+    return this.current
   }
 
   async save(raw: unknown): Promise<{ saved: boolean; issues: SettingsIssue[] }> {
@@ -120,10 +126,10 @@ export class SettingsStore {
     if (!parsed.success) {
       return { saved: false, issues: describeIssues(parsed.error, settingsSchema) }
     }
-    const wrongExamples = await checkSettings(parsed.data)
+    const wrongExamples = await this.check(parsed.data)
     if (wrongExamples.length > 0) return { saved: false, issues: wrongExamples }
     await mkdir(path.dirname(this.filePath), { recursive: true })
-    const previous = await this.get()
+    const previous = this.current ?? (await this.load())
     if (previous.issues.length > 0) await this.backUp()
     const text = YAML.stringify(raw)
     await writeFileAtomic(this.filePath, text)
@@ -152,7 +158,7 @@ export class SettingsStore {
     const read: SettingsFileRead<Settings> = await readSettingsFile(
       this.lastValidPath,
       settingsSchema,
-      checkSettings
+      this.check
     )
     return read.kind === 'valid' ? read.value : null
   }
@@ -174,6 +180,9 @@ export class SettingsStore {
     }
   }
 
+  private readonly check = (settings: Settings): Promise<SettingsIssue[]> =>
+    this.checkRules(settings.permissions.rules)
+
   private remember(
     raw: unknown,
     settings: Settings,
@@ -181,18 +190,19 @@ export class SettingsStore {
     source: SettingsSource
   ): LoadedSettings {
     const before = this.current
-    this.current = {
+    // Copies: the defaults and a caller's object stay theirs, and only the snapshot is frozen.
+    this.current = frozen({
       path: this.filePath,
-      raw,
-      settings,
+      raw: structuredClone(raw),
+      settings: structuredClone(settings),
       issues,
       source,
       lastValidPath: this.lastValidPath
-    }
+    })
     const inForce = JSON.stringify(settings)
     if (inForce !== this.inForce) {
       this.inForce = inForce
-      for (const listener of this.listeners) listener(settings)
+      for (const listener of this.listeners) listener(this.current.settings)
     }
     const status = JSON.stringify([source, issues])
     if (!before || status !== JSON.stringify([before.source, before.issues])) {

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Provenance } from '../../shared/provenance'
 import { writeFiles } from '../../../testing/skill-fixtures'
-import { expandMessage } from './skill-handlers'
+import { expandMessage } from './message-expansion'
 import {
   activateDraft,
   draftDigest,

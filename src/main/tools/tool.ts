@@ -5,8 +5,16 @@ import type { PathJail } from '../workspace/path-jail'
 import type { ReadVersions } from '../workspace/read-versions'
 import type { SessionSkills } from '../skills/session-skills'
 import type { TodoBoard } from './todo/todo-board'
+import type { ToolPresentation } from './tool-presentation'
 
-export type { Capabilities, ToolOutput }
+export type { Capabilities, ToolOutput, ToolPresentation }
+
+/**
+ * The decision for a call that no permission rule names, below every rule: `allow` or `prompt`
+ * whatever the mode says, or null, when the mode decides. Any rule that names the tool, of any
+ * scope, replaces it.
+ */
+export type DefaultDecision = 'allow' | 'prompt' | null
 
 /** What a tool may use while it runs: the jailed workspace and this session's read ledger. */
 export interface ToolContext {
@@ -43,7 +51,10 @@ export interface ToolContext {
 
 /**
  * A tool the model can call. Built-in and MCP tools share this interface; nothing above the
- * catalog knows where one came from.
+ * catalog knows where one came from. Every fact about a tool that the gate, the turn or the
+ * window acts on is a required field here, never a table keyed by its name elsewhere: such a
+ * table fails open for the next tool, and a tool that leaves a fact out does not compile
+ * (tool-facts.test.ts walks the catalog and checks each is used).
  */
 export interface Tool<Schema extends z.ZodType = z.ZodType> {
   readonly name: string
@@ -51,8 +62,24 @@ export interface Tool<Schema extends z.ZodType = z.ZodType> {
   readonly inputSchema: Schema
   readonly readOnly: boolean
   readonly capabilities: Capabilities
-  /** Where the tool comes from: `builtin`, or `mcp:<server>` later. */
+  /** Where the tool comes from: `builtin`, or `mcp:<server>`. */
   readonly source: string
+  /**
+   * Its results carry what is in the project folder (a file's text, names in it, a command's
+   * output, a skill kept there): in a folder whose authors are not trusted they are untrusted
+   * input, as a web page is (agent/folder-content.ts). False for a tool that answers only with
+   * what the model gave it (Write's path).
+   */
+  readonly folderContent: boolean
+  /**
+   * It works in the project folder (its files, commands run there, copies of it), so a session
+   * started with the `no-fs` profile never has it (agent/turn-tools.ts).
+   */
+  readonly needsFolder: boolean
+  /** What a call gets when no permission rule names the tool (gate/floor.ts). */
+  readonly defaultDecision: DefaultDecision
+  /** How the window shows its calls: the card and the approval dialog. */
+  readonly presentation: ToolPresentation
   /** Left out of what the model is sent until ToolSearch finds it (an MCP server's `disclose`). */
   readonly disclosable?: boolean
   /**

@@ -1,4 +1,3 @@
-export * from './names'
 export * from './contract'
 export * from './frames'
 export * from './bridge'

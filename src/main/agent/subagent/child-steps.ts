@@ -38,6 +38,7 @@ function toStep(item: TranscriptItem): ChildStep | null {
     input: call.input,
     state: call.state,
     refusedBy: call.refusedBy,
-    output: call.output ? outputText(call.output.content) : null
+    output: call.output ? outputText(call.output.content) : null,
+    ...(call.card ? { summary: call.card.summary } : {})
   }
 }

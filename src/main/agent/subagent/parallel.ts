@@ -3,7 +3,9 @@ import { z } from 'zod'
 import type { ChildStep, ToolDisplay, ToolOutput } from '../../../shared/domain'
 import { widen } from '../../gate/taint'
 import type { Catalog } from '../../tools/catalog'
+import { inputString, keyArgument } from '../../../shared/tool-input'
 import { defineTool, errorOutput, textOutput, type Tool, type ToolContext } from '../../tools/tool'
+import { plainPresentation } from '../../tools/tool-presentation'
 import { applyBranch, createBranch, type Branch } from './branch-workspace'
 import { runChild, type DelegationDeps } from './child-run'
 import { capabilitiesOf, widest } from './subagent-tools'
@@ -134,6 +136,18 @@ export function parallelTool(deps: DelegationDeps, runs: ParallelRuns, catalog: 
     // Each call may do what its tools may; its writes stay in the copies until one is taken.
     capabilitiesFor: (input) => capabilitiesOf(input.tools, catalog),
     source: 'builtin',
+    // Its branches are copies of the folder.
+    folderContent: false,
+    needsFolder: true,
+    defaultDecision: null,
+    presentation: {
+      ...plainPresentation(PARALLEL, 'other'),
+      summary: (input) => {
+        const tasks = (input as { tasks?: unknown } | null)?.tasks
+        if (!Array.isArray(tasks)) return keyArgument(input)
+        return `${tasks.length} branches · ${inputString(input, 'mode') ?? 'join'}`
+      }
+    },
     call: (input, ctx) => runParallel(input, ctx, deps, runs)
   })
 }
@@ -290,6 +304,11 @@ export function parallelMergeTool(runs: ParallelRuns): Tool {
     readOnly: false,
     capabilities: { privateData: false, untrustedInput: false, egress: 'none', destructive: true },
     source: 'builtin',
+    // A session without a folder has no Parallel run to take a branch of.
+    folderContent: false,
+    needsFolder: false,
+    defaultDecision: null,
+    presentation: plainPresentation(PARALLEL_MERGE, 'other'),
     call: async (input, ctx) => {
       try {
         const { applied } = await runs.take(ctx.sessionId, input.run_id, input.branch)

@@ -10,6 +10,7 @@ import {
   type Step
 } from '../../../../testing/fake-model-server'
 import { defineTool, noCapabilities, textOutput, type Tool } from '../../tools/tool'
+import { plainFacts } from '../../../../testing/stand-in-tools'
 
 /**
  * `Hold`, a read-only tool that holds its call until the test lets it go and says whether it was
@@ -34,6 +35,7 @@ function holdTools(): {
     readOnly: true,
     capabilities: noCapabilities,
     source: 'test',
+    ...plainFacts('Hold', true),
     call: async (_input, ctx) => {
       enter()
       await new Promise<void>((resolve) => {
@@ -53,6 +55,7 @@ function holdTools(): {
     readOnly: true,
     capabilities: noCapabilities,
     source: 'test',
+    ...plainFacts('UntilHeld', true),
     call: async () => {
       await entered
       return textOutput('held')

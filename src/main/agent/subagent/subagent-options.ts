@@ -63,7 +63,7 @@ export async function subagentSpec(
   if (input.model) {
     const { provider_id: providerId, model_id: model } = input.model
     // Only what DiscoverModels lists: a provider of Settings, and one of its models by name.
-    const known = modelInventory(await deps.turns.services.settings()).some(
+    const known = modelInventory(deps.turns.services.settings()).some(
       (m) => m.providerId === providerId && m.model === model
     )
     if (!known) {

@@ -8,6 +8,7 @@ import {
   type Capabilities,
   type Tool
 } from '../../tools/tool'
+import { plainPresentation } from '../../tools/tool-presentation'
 import type { BackgroundChildren, BackgroundRun } from './background-children'
 import { widenParent, type DelegationDeps } from './child-run'
 import { statusListing } from '../../tools/status-listing'
@@ -98,6 +99,10 @@ export function subagentStatusTool(background: BackgroundChildren, deps: Delegat
     capabilitiesFor: (input) =>
       input.id ? (background.find(input.id)?.capabilities ?? noCapabilities) : noCapabilities,
     source: 'builtin',
+    folderContent: false,
+    needsFolder: false,
+    defaultDecision: null,
+    presentation: plainPresentation(SUBAGENT_STATUS, 'nothing'),
     async call(input, ctx) {
       const mine = background.list(ctx.sessionId)
       if (!input.id) {

@@ -9,6 +9,7 @@ import {
   type ToolContext,
   type ToolOutput
 } from '../../tools/tool'
+import { plainPresentation } from '../../tools/tool-presentation'
 import type { Session } from '../session'
 import { checkAnswerShape, describeShape } from './answer-shape'
 import type { Delegated } from './background-children'
@@ -192,14 +193,21 @@ export function profileTool(
   deps: DelegationDeps
 ): Tool {
   const caps = capabilitiesOf(profile.tools, catalog)
+  const name = `Agent_${profile.name}`
+  const readOnly = allReadOnly(profile.tools, catalog)
   return defineTool({
-    name: `Agent_${profile.name}`,
+    name,
     description: `Sends a task to the sub-agent "${profile.name}": ${profile.description} It works in a fresh conversation with ${profile.tools.length ? `only these tools: ${profile.tools.join(', ')}` : 'no tools'}; its final answer is the result.`,
     inputSchema: z.object({ task: taskField }).strict(),
-    readOnly: allReadOnly(profile.tools, catalog),
+    readOnly,
     // A trusted answer is checked against its shape, so it brings no untrusted text back.
     capabilities: profile.trusted_output ? { ...caps, untrustedInput: false } : caps,
     source: 'builtin',
+    // Its child works under the session's own profile (turn-tools.ts: childProfile).
+    folderContent: false,
+    needsFolder: false,
+    defaultDecision: null,
+    presentation: plainPresentation(name, readOnly ? 'nothing' : 'other'),
     call: (input, ctx) =>
       delegate(
         {
@@ -234,6 +242,11 @@ export function subagentTool(deps: DelegationDeps, catalog: Catalog): Tool {
     capabilities: widest,
     capabilitiesFor: (input) => capabilitiesOf(input.tools, catalog),
     source: 'builtin',
+    // Its child works under the session's own profile (turn-tools.ts: childProfile).
+    folderContent: false,
+    needsFolder: false,
+    defaultDecision: null,
+    presentation: plainPresentation(SUBAGENT, 'other'),
     call: async (input, ctx) => {
       if (input.background) {
         const writers = input.tools.filter((name) => catalog.get(name)?.readOnly !== true)

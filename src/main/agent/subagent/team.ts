@@ -3,6 +3,7 @@ import type { ChildStep, ModelRef, ToolOutput } from '../../../shared/domain'
 import type { SubagentProfile, TeamSettings } from '../../../shared/subagents'
 import type { Catalog } from '../../tools/catalog'
 import { defineTool, errorOutput, type Tool, type ToolContext } from '../../tools/tool'
+import { plainPresentation } from '../../tools/tool-presentation'
 import { childCatalog, type DelegationDeps } from './child-run'
 import { capabilitiesOf, delegate, widest } from './subagent-tools'
 
@@ -89,6 +90,11 @@ export function teamTool(
       )
     },
     source: 'builtin',
+    // Its crew works under the session's own profile (turn-tools.ts: childProfile).
+    folderContent: false,
+    needsFolder: false,
+    defaultDecision: null,
+    presentation: plainPresentation(TEAM, 'other'),
     call: (input, ctx) => {
       const crew = crewOf(input)
       if (typeof crew === 'string') return Promise.resolve(errorOutput(crew))

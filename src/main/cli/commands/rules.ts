@@ -14,7 +14,7 @@ export async function rulesCommand(args: CliArgs): Promise<number> {
     throw new UsageError("rules takes one verb: rules check 'COMMAND' [--json]")
   }
   const core = await cliCore(args, { host: 'cli', interactive: false, workspace: args.workspace })
-  const settings = (await core.settings.get()).settings
+  const settings = core.settings.snapshot()
   const workspace = args.workspace ? requireWorkspace(args) : null
   const rules = workspace ? await core.rules.effective({ workspace }) : settings.permissions.rules
   await core.dispose()

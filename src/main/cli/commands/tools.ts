@@ -1,5 +1,5 @@
 import { mcpProblems } from '../../mcp/cli-report'
-import { describeSandbox } from '../../sandbox/sandbox-service'
+import { describeSandbox } from '../../sandbox/sandbox-status'
 import type { ToolDescriptor } from '../../../shared/domain'
 import type { CliArgs } from '../args'
 import { cliCore, requireWorkspace } from '../context'
@@ -21,7 +21,7 @@ export async function toolsCommand(args: CliArgs): Promise<number> {
   const catalog = await core.catalogFor(workspace)
   const status = await core.mcp.status(workspace, true)
   for (const line of mcpProblems(status)) printError(line)
-  const settings = (await core.settings.get()).settings
+  const settings = core.settings.snapshot()
   const shell = catalog.get('Shell')
     ? `Shell: ${describeSandbox(await core.sandbox.prepare(settings))}`
     : 'Shell: off (--no-shell, --shell "" or shell.enabled: false)'

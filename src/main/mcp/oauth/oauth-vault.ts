@@ -5,7 +5,7 @@ import type {
   OAuthTokens
 } from '@modelcontextprotocol/sdk/shared/auth.js'
 import { KeyFile } from '../../providers/key-file'
-import type { HostHooks } from '../../workspace/workspace-handlers'
+import type { HostHooks } from '../../host-hooks'
 
 /** Tokens as kept: what the server gave, with when the access token runs out. */
 export type StoredTokens = OAuthTokens & { expires_at?: number }

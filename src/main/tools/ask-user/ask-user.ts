@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { defineTool, errorOutput, noCapabilities, textOutput, type Tool } from '../tool'
+import { plainPresentation } from '../tool-presentation'
 import type { QuestionBroker } from './question-broker'
 
 export const ASK_USER_TOOL_NAME = 'AskUser'
@@ -28,6 +29,14 @@ export function askUserTool(broker: QuestionBroker): Tool {
     readOnly: true,
     capabilities: noCapabilities,
     source: 'builtin',
+    folderContent: false,
+    needsFolder: false,
+    defaultDecision: null,
+    presentation: {
+      ...plainPresentation(ASK_USER_TOOL_NAME, 'nothing'),
+      // It waits for the person: never folded away.
+      grouped: null
+    },
     call: async (input, ctx) => {
       const options = [...new Set(input.options ?? [])]
       const result = await broker.ask(

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { defineTool, errorOutput, noCapabilities, textOutput, type Tool } from '../tool'
+import { plainPresentation } from '../tool-presentation'
 
 export const COMPACT_TOOL_NAME = 'Compact'
 
@@ -21,6 +22,10 @@ export const compactTool: Tool = defineTool({
   readOnly: true,
   capabilities: noCapabilities,
   source: 'builtin',
+  folderContent: false,
+  needsFolder: false,
+  defaultDecision: null,
+  presentation: plainPresentation(COMPACT_TOOL_NAME, 'nothing'),
   async call(_input, ctx) {
     if (!ctx.requestCompaction) {
       return errorOutput('there is no conversation here to compact (a single `call`)')

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import type { Settings } from '../../../shared/settings'
 import { modelInventory } from '../../providers/model-inventory'
 import { defineTool, noCapabilities, textOutput, type Tool } from '../tool'
+import { plainPresentation } from '../tool-presentation'
 
 /**
  * The configured providers and models, as exact `provider_id` + `model_id` pairs with their
@@ -16,6 +17,10 @@ export function discoverModelsTool(settings: () => Promise<Settings>): Tool {
     readOnly: true,
     capabilities: noCapabilities,
     source: 'builtin',
+    folderContent: false,
+    needsFolder: false,
+    defaultDecision: null,
+    presentation: plainPresentation('DiscoverModels', 'nothing'),
     call: async () => {
       const models = modelInventory(await settings()).map((m) => ({
         provider_id: m.providerId,

@@ -1,6 +1,7 @@
 import picomatch from 'picomatch'
 import { z } from 'zod'
 import { defineTool, noCapabilities, textOutput, type Tool } from '../tool'
+import { plainPresentation } from '../tool-presentation'
 
 export const TOOL_SEARCH = 'ToolSearch'
 
@@ -43,6 +44,10 @@ export function toolSearchTool(deps: ToolSearchDeps): Tool {
     readOnly: true,
     capabilities: noCapabilities,
     source: 'builtin',
+    folderContent: false,
+    needsFolder: false,
+    defaultDecision: null,
+    presentation: plainPresentation(TOOL_SEARCH, 'nothing'),
     call: async ({ query, limit }) => {
       const candidates = deps.candidates()
       const found = searchTools(candidates, query).slice(0, limit ?? DEFAULT_LIMIT)

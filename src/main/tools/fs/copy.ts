@@ -2,7 +2,9 @@ import { constants } from 'node:fs'
 import type { FileHandle } from 'node:fs/promises'
 import { z } from 'zod'
 import type { JailedDir } from '../../workspace/jailed-dir'
+import { inputString } from '../../../shared/tool-input'
 import { defineTool, errorOutput, textOutput, type Tool } from '../tool'
+import { plainPresentation } from '../tool-presentation'
 import { locateEntry, prepareDestination } from './entry'
 import { changesFiles, errnoCode } from './file-state'
 import { openRegularFile, withJail } from './jail-scope'
@@ -30,6 +32,15 @@ export const copyTool: Tool = defineTool({
   readOnly: false,
   capabilities: changesFiles,
   source: 'builtin',
+  // It answers with the paths it was given.
+  folderContent: false,
+  needsFolder: true,
+  defaultDecision: null,
+  presentation: {
+    ...plainPresentation('Copy', 'files'),
+    sentence: (input) =>
+      `Copy ${inputString(input, 'source') ?? 'a file'} to ${inputString(input, 'destination') ?? 'another place'}.`
+  },
   pathsWritten: (input) => [input.destination],
   call: (input, ctx) =>
     withJail(ctx, async (scope) => {

@@ -18,6 +18,8 @@ import {
   type JailScope
 } from './jail-scope'
 import { numberLines, plural, splitLines } from './lines'
+import { inputString, keyArgument } from '../../../shared/tool-input'
+import { callsOf, pathIn, type ApprovalPreview } from '../tool-presentation'
 
 const CONTEXT_LINES = 3
 const MAX_SNIPPET_LINES = 30
@@ -34,6 +36,17 @@ const inputSchema = z.strictObject({
     .describe('Replace every occurrence of `old` instead of requiring exactly one. Default false.')
 })
 
+/**
+ * The replaced text against its replacement. Its line numbers count from the first line of the
+ * replaced text: the dialog has the call, not the file.
+ */
+function editPreview(input: unknown): ApprovalPreview | null {
+  const call = input as { old?: unknown; new?: unknown } | null
+  if (typeof call?.old !== 'string' || typeof call.new !== 'string') return null
+  const path = inputString(input, 'path') ?? '(no path)'
+  return { kind: 'diff', path, before: call.old, after: call.new }
+}
+
 /** Replaces exact text in a file this session has read and that has not changed since. */
 export const editTool: Tool = defineTool({
   name: 'Edit',
@@ -49,6 +62,23 @@ export const editTool: Tool = defineTool({
   readOnly: false,
   capabilities: changesFiles,
   source: 'builtin',
+  // It answers with the lines around the change, which are the folder's.
+  folderContent: true,
+  needsFolder: true,
+  defaultDecision: null,
+  presentation: {
+    summary: keyArgument,
+    grouped: callsOf('Edit'),
+    resultView: 'display',
+    sentence: (input) => {
+      const where = pathIn(input) ?? 'a file'
+      return (input as { replace_all?: unknown } | null)?.replace_all === true
+        ? `Edit ${where}, replacing every occurrence of the text shown below.`
+        : `Edit ${where}, replacing the text shown below.`
+    },
+    changes: 'files',
+    preview: editPreview
+  },
   pathsWritten: (input) => [input.path],
   call: (input, ctx) => withJail(ctx, (scope) => edit(input, ctx, scope))
 })

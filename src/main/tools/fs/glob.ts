@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { defineTool, errorOutput, textOutput, type Tool } from '../tool'
+import { counted, plainPresentation } from '../tool-presentation'
 import { readsFiles } from './file-state'
 import { globMatcher, globProblem, normaliseGlob, splitGlob } from './search/glob-pattern'
 import { IgnoreRules } from './search/ignore-rules'
@@ -47,6 +48,14 @@ export const globTool: Tool = defineTool({
   readOnly: true,
   capabilities: readsFiles,
   source: 'builtin',
+  // The names of the folder's files.
+  folderContent: true,
+  needsFolder: true,
+  defaultDecision: null,
+  presentation: {
+    ...plainPresentation('Glob', 'nothing'),
+    grouped: counted('matched', 'glob', 'globs')
+  },
   async call(input, ctx) {
     const pattern = normaliseGlob(input.pattern)
     const problem = globProblem(pattern, 'pattern')

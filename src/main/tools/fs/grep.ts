@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { z } from 'zod'
 import { defineTool, errorOutput, textOutput, type Tool, type ToolOutput } from '../tool'
+import { counted, plainPresentation } from '../tool-presentation'
 import { readsFiles } from './file-state'
 import { humanLimit, plural } from './lines'
 import type { ScanBudget, SearchRequest, SearchResult } from './search/engine'
@@ -98,6 +99,13 @@ export function createGrepTool(options: GrepOptions): Tool {
     readOnly: true,
     capabilities: readsFiles,
     source: 'builtin',
+    folderContent: true,
+    needsFolder: true,
+    defaultDecision: null,
+    presentation: {
+      ...plainPresentation('Grep', 'nothing'),
+      grouped: counted('searched', 'pattern', 'patterns')
+    },
     async call(input, ctx): Promise<ToolOutput> {
       const spec: SearchSpec = {
         pattern: input.pattern,

@@ -1,7 +1,9 @@
 import type { Dirent } from 'node:fs'
 import { z } from 'zod'
 import type { JailedDir } from '../../workspace/jailed-dir'
+import { inputString } from '../../../shared/tool-input'
 import { defineTool, errorOutput, textOutput, type Tool } from '../tool'
+import { counted, pathIn, plainPresentation } from '../tool-presentation'
 import { readsFiles } from './file-state'
 import { withJail } from './jail-scope'
 
@@ -29,6 +31,17 @@ export const listDirTool: Tool = defineTool({
   readOnly: true,
   capabilities: readsFiles,
   source: 'builtin',
+  // The names in the folder.
+  folderContent: true,
+  needsFolder: true,
+  defaultDecision: null,
+  presentation: {
+    ...plainPresentation('ListDir', 'nothing'),
+    summary: (input) => inputString(input, 'path', 'file_path') ?? '.',
+    grouped: counted('listed', 'folder', 'folders'),
+    sentence: (input) =>
+      `List what is in the folder ${pathIn(input) ?? 'at the top of the project'}.`
+  },
   call: (input, ctx) =>
     withJail(ctx, async (scope) => {
       const located = await scope.locate(input.path)

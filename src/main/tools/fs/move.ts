@@ -1,7 +1,9 @@
 import path from 'node:path'
 import { z } from 'zod'
 import { JailRefusal, type JailedDir } from '../../workspace/jailed-dir'
+import { inputString } from '../../../shared/tool-input'
 import { defineTool, errorOutput, textOutput, type Tool } from '../tool'
+import { plainPresentation } from '../tool-presentation'
 import { locateEntry, prepareDestination, type Entry } from './entry'
 import { changesFiles, errnoCode } from './file-state'
 import { withJail } from './jail-scope'
@@ -29,6 +31,15 @@ export const moveTool: Tool = defineTool({
   readOnly: false,
   capabilities: changesFiles,
   source: 'builtin',
+  // It answers with the paths it was given.
+  folderContent: false,
+  needsFolder: true,
+  defaultDecision: null,
+  presentation: {
+    ...plainPresentation('Move', 'files'),
+    sentence: (input) =>
+      `Move ${inputString(input, 'source') ?? 'a file'} to ${inputString(input, 'destination') ?? 'another place'}.`
+  },
   pathsWritten: (input) => [input.source, input.destination],
   call: (input, ctx) =>
     withJail(ctx, async (scope) => {

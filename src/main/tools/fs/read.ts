@@ -13,6 +13,8 @@ import { openRegularFile, withJail, type Place } from './jail-scope'
 import { sniffImage } from './image-info'
 import { imageOutput, readHead, tooLargeImage } from './read-image'
 import { numberLines, plural, splitLines } from './lines'
+import { inputNumber, inputString, keyArgument } from '../../../shared/tool-input'
+import { counted, pathIn } from '../tool-presentation'
 
 const DEFAULT_LIMIT = 2000
 /** Above this a file is refused outright: it is read whole to record its version. */
@@ -35,6 +37,17 @@ const inputSchema = z.strictObject({
     .describe(`Maximum number of lines to show. Default ${DEFAULT_LIMIT}. Not for images.`)
 })
 
+/** The path, with the lines asked for when they do not start at the top. */
+function readSummary(input: unknown): string {
+  const path = inputString(input, 'path', 'file_path')
+  if (!path) return keyArgument(input)
+  const offset = inputNumber(input, 'offset')
+  const limit = inputNumber(input, 'limit')
+  if (offset && offset > 1 && limit) return `${path} · lines ${offset}–${offset + limit - 1}`
+  if (offset && offset > 1) return `${path} · from line ${offset}`
+  return path
+}
+
 /** Shows a text file with line numbers, and lets this session Write or Edit it afterwards. */
 export const readTool: Tool = defineTool({
   name: 'Read',
@@ -52,6 +65,17 @@ export const readTool: Tool = defineTool({
   readOnly: true,
   capabilities: readsFiles,
   source: 'builtin',
+  folderContent: true,
+  needsFolder: true,
+  defaultDecision: null,
+  presentation: {
+    summary: readSummary,
+    grouped: counted('read', 'file', 'files'),
+    resultView: 'display',
+    sentence: (input) => `Read the file ${pathIn(input) ?? 'a file'}.`,
+    changes: 'nothing',
+    preview: null
+  },
   call: (input, ctx) =>
     withJail(ctx, async (scope) => {
       const located = await scope.locate(input.path, 'read')

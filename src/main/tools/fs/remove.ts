@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { JailRefusal, type JailedDir } from '../../workspace/jailed-dir'
 import { defineTool, errorOutput, textOutput, type Tool } from '../tool'
+import { pathIn, plainPresentation } from '../tool-presentation'
 import { locateEntry } from './entry'
 import { changesFiles, errnoCode } from './file-state'
 import { withJail } from './jail-scope'
@@ -28,6 +29,14 @@ export const removeTool: Tool = defineTool({
   readOnly: false,
   capabilities: changesFiles,
   source: 'builtin',
+  // It answers with the path it was given.
+  folderContent: false,
+  needsFolder: true,
+  defaultDecision: null,
+  presentation: {
+    ...plainPresentation('Remove', 'files'),
+    sentence: (input) => `Delete ${pathIn(input) ?? 'a file'}.`
+  },
   pathsWritten: (input) => [input.path],
   call: (input, ctx) =>
     withJail(ctx, async (scope) => {

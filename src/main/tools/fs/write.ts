@@ -5,11 +5,30 @@ import { withDiff } from './diff-display'
 import { changesFiles } from './file-state'
 import { readForReplace, refuseUnapprovedGitWrite, withJail } from './jail-scope'
 import { sizeSummary } from './lines'
+import { inputString, keyArgument, lineCount } from '../../../shared/tool-input'
+import { callsOf, pathIn, type ApprovalPreview } from '../tool-presentation'
 
 const inputSchema = z.strictObject({
   path: z.string().min(1).describe('File to write, relative to the project folder.'),
   content: z.string().describe('The complete new content of the file.')
 })
+
+function linesOf(input: unknown): string {
+  const lines = lineCount(inputString(input, 'content') ?? '')
+  return `${lines} line${lines === 1 ? '' : 's'}`
+}
+
+/** The whole content as added lines, numbered from 1: the dialog has the call, not the file. */
+function writePreview(input: unknown): ApprovalPreview | null {
+  const content = (input as { content?: unknown } | null)?.content
+  if (typeof content !== 'string') return null
+  return {
+    kind: 'diff',
+    path: inputString(input, 'path') ?? '(no path)',
+    before: '',
+    after: content
+  }
+}
 
 /** Creates a file, or replaces one this session has read and that has not changed since. */
 export const writeTool: Tool = defineTool({
@@ -24,6 +43,22 @@ export const writeTool: Tool = defineTool({
   readOnly: false,
   capabilities: changesFiles,
   source: 'builtin',
+  // It answers with the path and size it was given, nothing of what was in the folder.
+  folderContent: false,
+  needsFolder: true,
+  defaultDecision: null,
+  presentation: {
+    summary: (input) => {
+      const path = inputString(input, 'path', 'file_path')
+      return path ? `${path} · ${linesOf(input)}` : keyArgument(input)
+    },
+    grouped: callsOf('Write'),
+    resultView: 'display',
+    sentence: (input) =>
+      `Write ${linesOf(input)} to ${pathIn(input) ?? 'a file'}, creating it or replacing what is there.`,
+    changes: 'files',
+    preview: writePreview
+  },
   pathsWritten: (input) => [input.path],
   async call(input, ctx) {
     return withJail(ctx, async (scope) => {

@@ -16,6 +16,8 @@ import {
   type Tool,
   type ToolContext
 } from '../tool'
+import { inputString } from '../../../shared/tool-input'
+import { plainPresentation, type ChangeKind, type ToolPresentation } from '../tool-presentation'
 import {
   forgetReceipt,
   forgottenText,
@@ -51,6 +53,8 @@ interface ScopeSpec {
   /** What the scope is for, said in each Remember description. */
   readonly purpose: string
   owner(ctx: ToolContext): MemoryOwner
+  /** The store as the approval dialog names it to the person, and who reads what is saved. */
+  readonly shownAs: { readonly store: string; readonly readers: string }
   /** Why Remember needs a person in a folder whose authors are not trusted; absent: it does not. */
   readonly untrustedFolderAsks?: string
 }
@@ -69,7 +73,8 @@ const projectScope: ScopeSpec = {
   purpose:
     "this project folder's memory, which later sessions in this folder can read: facts about the project, decisions and their reasons, how to build and test it",
   // The jail's root is the canonical folder, the same key the memory browser uses.
-  owner: (ctx) => projectOwner(ctx.jail.root)
+  owner: (ctx) => projectOwner(ctx.jail.root),
+  shownAs: { store: 'the project memory', readers: 'which later sessions in this folder read' }
 }
 
 const userScope: ScopeSpec = {
@@ -86,6 +91,7 @@ const userScope: ScopeSpec = {
   purpose:
     'the user model, shared by every project: what you learn about the person (preferences, role, how they like to work); facts about one project go to Remember instead',
   owner: () => userOwner,
+  shownAs: { store: 'your user model', readers: 'which sessions in every project read' },
   // The project memory stays with the folder; the user model is read in every project, so a
   // note the folder's authors may have worded is not carried there unless a person says so.
   untrustedFolderAsks:
@@ -114,6 +120,37 @@ function writer(ctx: ToolContext): Provenance {
   return ctx.provenance?.() ?? { trust: 'unknown', sessionId: ctx.sessionId, folder: ctx.jail.root }
 }
 
+/**
+ * How the window shows a memory tool's calls. A change says it is to a note, not a file: the
+ * notes are kept in SQLite, never in the project's files.
+ */
+function notePresentation(
+  name: string,
+  spec: ScopeSpec,
+  change: 'save' | 'forget' | 'undo' | null
+): ToolPresentation {
+  const changes: ChangeKind = change ? 'memory' : 'nothing'
+  if (!change) return plainPresentation(name, changes)
+  const { store, readers } = spec.shownAs
+  const sentence = (input: unknown): string => {
+    const note = `the note "${inputString(input, 'name') ?? 'unnamed'}"`
+    switch (change) {
+      case 'save':
+        return `Save ${note} in ${store}, ${readers}. No file changes.`
+      case 'forget':
+        return `Forget ${note} in ${store}: later sessions no longer see it (its history keeps it). No file changes.`
+      case 'undo':
+        return `Put back the previous version of ${note} in ${store}. No file changes.`
+    }
+  }
+  return { ...plainPresentation(name, changes), sentence }
+}
+
+// The memory tools' default decisions, below every rule: keeping notes, reading them and taking
+// a change back are how the model works with its memory, so asking each time would only teach the
+// person to click Allow; forgetting hides an entry from every later session, so a person says yes
+// to it. None needs the folder (its notes are in the store, keyed by the folder's path) or brings
+// the folder's content in (a note's own origin marks it, see markedUntrusted below).
 function scopeTools(store: MemoryStore, spec: ScopeSpec): Tool[] {
   const { words } = spec
   const remember = defineTool({
@@ -135,6 +172,10 @@ function scopeTools(store: MemoryStore, spec: ScopeSpec): Tool[] {
     readOnly: false,
     capabilities: reads,
     source: 'builtin',
+    folderContent: false,
+    needsFolder: false,
+    defaultDecision: 'allow',
+    presentation: notePresentation(words.remember, spec, 'save'),
     ...(spec.untrustedFolderAsks ? { untrustedFolderAsks: spec.untrustedFolderAsks } : {}),
     async call(input, ctx) {
       const result = store.remember(spec.owner(ctx), input.name, input.content, writer(ctx))
@@ -154,6 +195,10 @@ function scopeTools(store: MemoryStore, spec: ScopeSpec): Tool[] {
     readOnly: true,
     capabilities: reads,
     source: 'builtin',
+    folderContent: false,
+    needsFolder: false,
+    defaultDecision: 'allow',
+    presentation: notePresentation(words.recall, spec, null),
     async call(input, ctx) {
       const entry = store.get(spec.owner(ctx), input.name)
       if (!entry) return errorOutput(missingText(input.name, words))
@@ -181,6 +226,10 @@ function scopeTools(store: MemoryStore, spec: ScopeSpec): Tool[] {
     readOnly: true,
     capabilities: reads,
     source: 'builtin',
+    folderContent: false,
+    needsFolder: false,
+    defaultDecision: 'allow',
+    presentation: notePresentation(words.search, spec, null),
     async call(input, ctx) {
       const found = store.search(spec.owner(ctx), input.query, {
         limit: input.limit ?? DEFAULT_RESULTS
@@ -199,6 +248,10 @@ function scopeTools(store: MemoryStore, spec: ScopeSpec): Tool[] {
     readOnly: true,
     capabilities: reads,
     source: 'builtin',
+    folderContent: false,
+    needsFolder: false,
+    defaultDecision: 'allow',
+    presentation: notePresentation(words.inspect, spec, null),
     async call(input, ctx) {
       const owner = spec.owner(ctx)
       const detail = store.inspect(owner, input.name, HISTORY_LIMIT)
@@ -220,6 +273,10 @@ function scopeTools(store: MemoryStore, spec: ScopeSpec): Tool[] {
     readOnly: false,
     capabilities: destroys,
     source: 'builtin',
+    folderContent: false,
+    needsFolder: false,
+    defaultDecision: 'prompt',
+    presentation: notePresentation(words.forget, spec, 'forget'),
     async call(input, ctx) {
       const result = store.forget(spec.owner(ctx), input.name, input.expected_version, writer(ctx))
       if (!result.ok) {
@@ -236,6 +293,10 @@ function scopeTools(store: MemoryStore, spec: ScopeSpec): Tool[] {
     readOnly: false,
     capabilities: reads,
     source: 'builtin',
+    folderContent: false,
+    needsFolder: false,
+    defaultDecision: 'allow',
+    presentation: notePresentation(words.undo, spec, 'undo'),
     async call(input, ctx) {
       const result = store.undo(spec.owner(ctx), input.name, input.expected_version, writer(ctx))
       if (!result.ok) {

@@ -10,6 +10,7 @@ import {
   textOutput,
   type Tool
 } from '../tool'
+import { counted, plainPresentation } from '../tool-presentation'
 
 const inputSchema = z
   .object({
@@ -46,6 +47,13 @@ export function recallSessionTool(
     readOnly: true,
     capabilities: noCapabilities,
     source: 'builtin',
+    folderContent: false,
+    needsFolder: false,
+    defaultDecision: null,
+    presentation: {
+      ...plainPresentation('RecallSession', 'nothing'),
+      grouped: counted('recalled', 'session', 'sessions')
+    },
     async call(input, ctx) {
       const transcript = transcriptOf(ctx.sessionId)
       if (!transcript)

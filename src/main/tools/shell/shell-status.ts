@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { formatSpan, type Job } from '../../jobs/job'
 import type { JobManager } from '../../jobs/job-manager'
 import { defineTool, errorOutput, textOutput, type Capabilities, type Tool } from '../tool'
+import { counted, plainPresentation } from '../tool-presentation'
 import { jobResult, outputTail, RUNNING_TAIL_CHARS, statusLine } from './job-result'
 import { statusListing } from '../status-listing'
 
@@ -99,6 +100,15 @@ export function shellStatusTool(jobs: JobManager): Tool {
     readOnly: true,
     capabilities: shellStatusCapabilities,
     source: 'builtin',
+    // What a job printed.
+    folderContent: true,
+    needsFolder: true,
+    defaultDecision: null,
+    presentation: {
+      ...plainPresentation('ShellStatus', 'nothing'),
+      grouped: counted('checked', 'job', 'jobs'),
+      resultView: 'terminal'
+    },
     async call(input, ctx) {
       const mine = jobs.backgroundJobs(ctx.sessionId)
       if (!input.job_id) {

@@ -3,6 +3,7 @@ import { formatSpan } from '../../jobs/job'
 import type { JobManager } from '../../jobs/job-manager'
 import type { TemporaryStorageSettings } from '../../../shared/temporary-storage'
 import { defineTool, errorOutput, textOutput, type Capabilities, type Tool } from '../tool'
+import { plainPresentation } from '../tool-presentation'
 import { jobResult, MODEL_OUTPUT_CHARS } from './job-result'
 import {
   describeSandbox,
@@ -129,6 +130,18 @@ export function shellTool(
       input.sandbox || input.network ? shellCapabilities : shellCapabilitiesUnder(status()),
     escapes: (input) => escapeCost(input, status()),
     source: 'builtin',
+    // What the command printed, which is the folder's as much as its files are.
+    folderContent: true,
+    needsFolder: true,
+    defaultDecision: null,
+    presentation: {
+      ...plainPresentation('Shell', 'commands'),
+      resultView: 'job',
+      sentence: (input) =>
+        (input as { background?: unknown } | null)?.background === true
+          ? 'Start the command below in the project folder, in the background: it keeps running until it ends or is stopped.'
+          : 'Run the command below in the project folder.'
+    },
     async call(input, ctx) {
       const timeoutMs = input.timeout_ms ?? (input.background ? null : DEFAULT_TIMEOUT_MS)
       let job

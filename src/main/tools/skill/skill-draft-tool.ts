@@ -5,7 +5,9 @@ import { openProjectDir, SkillFolderError } from '../../skills/project-dir'
 import { nameTakenBy, SKILL_DRAFTS_DIR, skillFileText } from '../../skills/skill-drafts'
 import { scanSkills, SKILL_NAME_PATTERN, type SkillPlaces } from '../../skills/skills'
 import { writeFileAtomicIn } from '../../workspace/atomic-write'
+import { inputString } from '../../../shared/tool-input'
 import { defineTool, errorOutput, textOutput, type Tool } from '../tool'
+import { plainPresentation } from '../tool-presentation'
 
 export const SKILL_DRAFT_TOOL_NAME = 'SkillDraft'
 
@@ -68,6 +70,15 @@ export function skillDraftTool(places: SkillPlaces): Tool {
     // It writes one new file in a folder of its own; an earlier draft of the name is replaced.
     capabilities: { privateData: false, untrustedInput: false, egress: 'none', destructive: true },
     source: 'builtin',
+    // It writes its draft into the project folder.
+    folderContent: false,
+    needsFolder: true,
+    defaultDecision: null,
+    presentation: {
+      ...plainPresentation(SKILL_DRAFT_TOOL_NAME, 'files'),
+      sentence: (input) =>
+        `Save a skill draft "${inputString(input, 'name') ?? 'a skill'}" in .mecatl/skill-drafts/ of the project. It is not a skill until you activate it in Settings → Skills.`
+    },
     pathsWritten: (input) => [draftPath(input.name)],
     async call(input, ctx) {
       const { views } = await scanSkills(ctx.jail.root, places.userDir, places.operatorDirs)

@@ -10,6 +10,8 @@ import {
   type Tool,
   type ToolOutput
 } from '../tool'
+import { inputString } from '../../../shared/tool-input'
+import { plainPresentation } from '../tool-presentation'
 
 export const SKILL_TOOL_NAME = 'Skill'
 
@@ -71,6 +73,14 @@ export function skillTool(places: SkillPlaces, listed?: readonly Skill[]): Tool 
     readOnly: true,
     capabilities: noCapabilities,
     source: 'builtin',
+    // A skill kept in the folder is the folder's words; a session without one still has the rest.
+    folderContent: true,
+    needsFolder: false,
+    defaultDecision: null,
+    presentation: {
+      ...plainPresentation(SKILL_TOOL_NAME, 'nothing'),
+      summary: (input) => inputString(input, 'name') ?? 'list the skills'
+    },
     call: async (input, ctx) => {
       const { skills, views } = await scanSkills(ctx.jail.root, places.userDir, places.operatorDirs)
       if (input.name === undefined) {

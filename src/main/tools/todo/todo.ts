@@ -1,6 +1,8 @@
 import { z } from 'zod'
 import { todoStatusSchema } from '../../../shared/domain'
+import { inputString, keyArgument } from '../../../shared/tool-input'
 import { defineTool, errorOutput, noCapabilities, textOutput, type Tool } from '../tool'
+import { plainPresentation } from '../tool-presentation'
 import { planLines, planProgress } from './todo-board'
 
 const MAX_ITEMS = 50
@@ -23,6 +25,19 @@ const inputSchema = z.strictObject({
     .describe('The whole plan, in order. It replaces the previous list; [] clears it.')
 })
 
+/** A plan in a few words: "4 steps · 1 done · now: Write the tests", or the plan cleared. */
+function planSummary(input: unknown): string | null {
+  const items = input && typeof input === 'object' ? (input as { items?: unknown }).items : null
+  if (!Array.isArray(items)) return null
+  if (items.length === 0) return 'cleared the plan'
+  const statuses = items.map((item: unknown) => inputString(item, 'status'))
+  const done = statuses.filter((s) => s === 'done').length
+  const current = items.find((item: unknown) => inputString(item, 'status') === 'in_progress')
+  const now = current ? inputString(current, 'text') : null
+  const steps = `${items.length} step${items.length === 1 ? '' : 's'} · ${done} done`
+  return now ? `${steps} · now: ${now}` : steps
+}
+
 /**
  * Keeps the model's plan as a list it rewrites whole. It changes only the session's own state,
  * nothing of the person's, so it is read-only with no capabilities: it runs without approval in
@@ -41,6 +56,15 @@ export const todoTool: Tool = defineTool({
   readOnly: true,
   capabilities: noCapabilities,
   source: 'builtin',
+  folderContent: false,
+  needsFolder: false,
+  defaultDecision: null,
+  presentation: {
+    ...plainPresentation('Todo', 'nothing'),
+    summary: (input) => planSummary(input) ?? keyArgument(input),
+    // The plan is shown, never folded away.
+    grouped: null
+  },
   async call(input, ctx) {
     if (!ctx.todos) {
       return errorOutput(

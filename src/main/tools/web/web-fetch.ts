@@ -3,6 +3,7 @@ import type { ToolOutput } from '../../../shared/domain'
 import { BlockedAddressError, type GuardOptions } from '../../net/address-guard'
 import { FetchRefusedError, guardedGet, MAX_URL_BYTES } from '../../net/guarded-get'
 import { defineTool, errorOutput, type Capabilities, type Tool } from '../tool'
+import { counted, plainPresentation } from '../tool-presentation'
 import {
   ACCEPT,
   cutToBytes,
@@ -108,6 +109,13 @@ export function webFetchTool(guard: GuardOptions): Tool {
     readOnly: true,
     capabilities: webFetchCapabilities,
     source: 'builtin',
+    folderContent: false,
+    needsFolder: false,
+    defaultDecision: null,
+    presentation: {
+      ...plainPresentation('WebFetch', 'nothing'),
+      grouped: counted('fetched', 'page', 'pages')
+    },
     call: (input, ctx) => readPage(input.url, guard, ctx.signal)
   })
 }

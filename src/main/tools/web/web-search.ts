@@ -2,6 +2,7 @@ import { z } from 'zod'
 import type { WebsearchSettings } from '../../../shared/websearch'
 import type { GuardOptions } from '../../net/address-guard'
 import { defineTool, errorOutput, type Capabilities, type Tool } from '../tool'
+import { counted, plainPresentation } from '../tool-presentation'
 import { fenceUntrusted } from './page-text'
 import type { ResultHandles } from './result-handles'
 import type { SearchKeys } from './search-backends'
@@ -49,6 +50,13 @@ export function webSearchTool(deps: WebSearchDeps): Tool {
       }
     },
     source: 'builtin',
+    folderContent: false,
+    needsFolder: false,
+    defaultDecision: null,
+    presentation: {
+      ...plainPresentation('WebSearch', 'nothing'),
+      grouped: { one: 'searched the web once', many: 'searched the web {n} times' }
+    },
     async call(input, ctx) {
       const current = deps.settings()
       const settings = { ...current, backends: effectiveBackends(current, deps.sources) }
@@ -96,6 +104,13 @@ export function webOpenTool(deps: WebSearchDeps): Tool {
     readOnly: true,
     capabilities: { privateData: false, untrustedInput: true, egress: 'blind', destructive: false },
     source: 'builtin',
+    folderContent: false,
+    needsFolder: false,
+    defaultDecision: null,
+    presentation: {
+      ...plainPresentation('WebOpen', 'nothing'),
+      grouped: counted('fetched', 'page', 'pages')
+    },
     async call(input, ctx) {
       const result = deps.handles.get(ctx.sessionId, input.handle)
       if (!result) {

@@ -1,14 +1,9 @@
 import type { JSX } from 'react'
 import type { ApprovalRequest } from '../../../../shared/approvals'
 import { prettyJson } from '../../lib/format'
-import { inputString } from '../../lib/tool-input'
+import { inputString } from '../../../../shared/tool-input'
 import { DiffView } from '../chat/result-views'
-import {
-  approvalPreview,
-  capabilityBadges,
-  describeApproval,
-  reasonParts
-} from './describe-approval'
+import { capabilityBadges, reasonParts } from './describe-approval'
 import { shellFindings, shownCommand } from './shell-words'
 
 /** Words the main process quoted in backticks, shown as code. */
@@ -28,7 +23,10 @@ function Quoted({ text }: { text: string }): JSX.Element {
   )
 }
 
-/** A Shell call: the command itself, large, then what the rules' parser found in it. */
+/**
+ * A Shell call (main sends what the rules' parser found only for one): the command itself,
+ * large, then what the parser found in it.
+ */
 function ShellCommand({ request }: { request: ApprovalRequest }): JSX.Element | null {
   const command = inputString(request.input, 'command')
   if (command === null) return null
@@ -69,14 +67,14 @@ function ShellCommand({ request }: { request: ApprovalRequest }): JSX.Element | 
 
 /** Everything the person reads about one call before deciding. */
 export function ApprovalDetails({ request }: { request: ApprovalRequest }): JSX.Element {
-  const preview = approvalPreview(request)
+  const { preview } = request
   return (
     <>
       <p id="approval-sentence" className="approval__sentence">
-        {describeApproval(request)}
+        {request.sentence}
       </p>
       <div className="approval__badges" data-testid="approval-capabilities">
-        {capabilityBadges(request.readOnly, request.capabilities, request.tool).map((badge) => (
+        {capabilityBadges(request.readOnly, request.capabilities, request.changes).map((badge) => (
           <span key={badge.label} className={`badge badge--cap-${badge.tone}`} title={badge.title}>
             {badge.label}
           </span>
@@ -87,7 +85,7 @@ export function ApprovalDetails({ request }: { request: ApprovalRequest }): JSX.
           Asked because <Quoted text={request.reason} />.
         </p>
       )}
-      {request.tool === 'Shell' && <ShellCommand request={request} />}
+      {request.shell && <ShellCommand request={request} />}
       {preview && (
         <div className="approval__section" data-testid="approval-diff">
           <DiffView display={preview} />

@@ -4,7 +4,6 @@ import { ShieldIcon } from '../../lib/icons'
 import { useSessions } from '../sessions/sessions-store'
 import { ApprovalRequestPanel, type PanelKeys } from './approval-request'
 import { respondToAll, respondToApproval, useApprovals } from './approvals-store'
-import { describeApproval } from './describe-approval'
 import { ReviewBar } from './review-bar'
 import { useVisibleApprovals } from './use-visible-approvals'
 import './approvals.css'
@@ -154,7 +153,7 @@ function ApprovalDialog({ requests }: { requests: ApprovalRequest[] }): JSX.Elem
                       onClick={() => setChosenId(request.approvalId)}
                     >
                       <span className="mono approval__row-tool">{request.tool}</span>
-                      <span className="approval__row-text">{describeApproval(request)}</span>
+                      <span className="approval__row-text">{request.sentence}</span>
                       {title && title !== sessionTitle && (
                         <span className="approval__row-session">In “{title}”</span>
                       )}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { ApprovalRequest } from '../../../../shared/approvals'
 import { approvalsReducer, initialApprovalsState, visibleApprovals } from './approvals-reducer'
-import { capabilityBadges, describeApproval } from './describe-approval'
+import { capabilityBadges } from './describe-approval'
 
 function request(approvalId: string, sessionId = 's1'): ApprovalRequest {
   return {
@@ -11,7 +11,9 @@ function request(approvalId: string, sessionId = 's1'): ApprovalRequest {
     tool: 'Write',
     input: { path: 'notes.md', content: 'a\nb' },
     readOnly: false,
-    capabilities: { privateData: false, untrustedInput: false, egress: 'none', destructive: true }
+    capabilities: { privateData: false, untrustedInput: false, egress: 'none', destructive: true },
+    sentence: 'Write 2 lines to notes.md, creating it or replacing what is there.',
+    changes: 'files'
   }
 }
 
@@ -97,22 +99,7 @@ describe('approvalsReducer', () => {
   })
 })
 
-describe('describeApproval', () => {
-  it('says what built-in tools will do', () => {
-    expect(describeApproval({ tool: 'Read', input: { path: 'src/a.ts' } })).toBe(
-      'Read the file src/a.ts.'
-    )
-    expect(describeApproval({ tool: 'Write', input: { path: 'n.md', content: 'a\nb' } })).toBe(
-      'Write 2 lines to n.md, creating it or replacing what is there.'
-    )
-    expect(describeApproval({ tool: 'SkillDraft', input: { name: 'greet' } })).toBe(
-      'Save a skill draft "greet" in .mecatl/skill-drafts/ of the project. It is not a skill until you activate it in Settings → Skills.'
-    )
-    expect(describeApproval({ tool: 'mcp__x', input: {} })).toBe(
-      'Run the tool mcp__x with the arguments below.'
-    )
-  })
-
+describe('capabilityBadges', () => {
   it('labels capabilities', () => {
     const labels = capabilityBadges(
       false,
@@ -122,7 +109,7 @@ describe('describeApproval', () => {
         egress: 'chosen',
         destructive: true
       },
-      'Write'
+      'files'
     ).map((b) => b.label)
     expect(labels).toEqual(['Changes files', 'Destructive', 'Private data', 'Egress: chosen'])
   })

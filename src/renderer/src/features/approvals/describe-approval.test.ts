@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import {
-  approvalPreview,
-  capabilityBadges,
-  describeApproval,
-  effectBadge,
-  offersAlwaysAllow,
-  reasonParts
-} from './describe-approval'
+import type { ChangeKind } from '../../../../shared/approvals'
+import { capabilityBadges, effectBadge, offersAlwaysAllow, reasonParts } from './describe-approval'
 
 describe('offersAlwaysAllow', () => {
   it('offers a rule unless the main process says no rule could allow the call', () => {
@@ -34,78 +28,29 @@ describe('reasonParts', () => {
   })
 })
 
-describe('describeApproval, effects said truly', () => {
-  it('says a memory note is a note, not a file', () => {
-    expect(describeApproval({ tool: 'Remember', input: { name: 'build', content: 'x' } })).toBe(
-      'Save the note "build" in the project memory, which later sessions in this folder read. No file changes.'
-    )
-    expect(describeApproval({ tool: 'RememberUser', input: { name: 'tone' } })).toBe(
-      'Save the note "tone" in your user model, which sessions in every project read. No file changes.'
-    )
-    expect(describeApproval({ tool: 'ForgetMemory', input: { name: 'build' } })).toBe(
-      'Forget the note "build" in the project memory: later sessions no longer see it (its history keeps it). No file changes.'
-    )
-    expect(describeApproval({ tool: 'UndoUserMemory', input: { name: 'tone' } })).toBe(
-      'Put back the previous version of the note "tone" in your user model. No file changes.'
-    )
-  })
-
-  it('names both paths of a move or copy, and the path of a removal, in their own case', () => {
-    expect(
-      describeApproval({ tool: 'Move', input: { source: 'A.md', destination: 'b/B.md' } })
-    ).toBe('Move A.md to b/B.md.')
-    expect(describeApproval({ tool: 'Copy', input: { source: 'A.md', destination: 'C.md' } })).toBe(
-      'Copy A.md to C.md.'
-    )
-    expect(describeApproval({ tool: 'Remove', input: { path: 'Tests/Mul.test.js' } })).toBe(
-      'Delete Tests/Mul.test.js.'
-    )
-  })
-})
-
 describe('effectBadge', () => {
-  const badge = (tool: string, readOnly = false): string => effectBadge(tool, readOnly).label
-  it('says what a call changes: files, memory, commands, or only something', () => {
-    expect(badge('Write')).toBe('Changes files')
-    expect(badge('Edit')).toBe('Changes files')
-    expect(badge('SkillDraft')).toBe('Changes files')
-    expect(badge('Remember')).toBe('Changes memory')
-    expect(badge('ForgetUserMemory')).toBe('Changes memory')
-    expect(badge('Shell')).toBe('Runs commands')
-    expect(badge('mcp__everything__add')).toBe('Can change things')
-    expect(badge('Remember', true)).toBe('Read-only')
+  const badge = (changes: ChangeKind, readOnly = false): string =>
+    effectBadge(changes, readOnly).label
+  it('says what a call changes, as its tool declares: files, memory, commands, or something', () => {
+    expect(badge('files')).toBe('Changes files')
+    expect(badge('memory')).toBe('Changes memory')
+    expect(badge('commands')).toBe('Runs commands')
+    expect(badge('other')).toBe('Can change things')
+    expect(badge('memory', true)).toBe('Read-only')
   })
 
-  it('is the first capability badge when the tool is named', () => {
+  it('is the first capability badge, and says only "can change" when not told what', () => {
     const caps = {
       privateData: true,
       untrustedInput: false,
       egress: 'none',
       destructive: false
     } as const
-    expect(capabilityBadges(false, caps, 'Remember').map((b) => b.label)).toEqual([
+    expect(capabilityBadges(false, caps, 'memory').map((b) => b.label)).toEqual([
       'Changes memory',
       'Private data',
       'Egress: none'
     ])
-  })
-})
-
-describe('approvalPreview', () => {
-  it('previews Write as a numbered diff of the whole content and Edit as old → new', () => {
-    expect(approvalPreview({ tool: 'Write', input: { path: 'N.md', content: 'a\nb' } })).toEqual({
-      kind: 'diff',
-      path: 'N.md',
-      before: '',
-      after: 'a\nb'
-    })
-    expect(approvalPreview({ tool: 'Edit', input: { path: 'N.md', old: 'a', new: 'b' } })).toEqual({
-      kind: 'diff',
-      path: 'N.md',
-      before: 'a',
-      after: 'b'
-    })
-    expect(approvalPreview({ tool: 'Edit', input: { path: 'n', old: 3, new: 'b' } })).toBeNull()
-    expect(approvalPreview({ tool: 'Read', input: { path: 'n' } })).toBeNull()
+    expect(capabilityBadges(false, caps)[0]?.label).toBe('Can change things')
   })
 })

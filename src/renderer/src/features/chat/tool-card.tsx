@@ -2,12 +2,12 @@ import { memo, useState, type JSX } from 'react'
 import type { ToolCallState, ToolCallView } from '../../../../shared/domain'
 import { formatDuration, prettyJson } from '../../lib/format'
 import { ChevronIcon } from '../../lib/icons'
-import { toolSummary } from '../../lib/tool-input'
 import { useNow } from '../../lib/use-now'
 import { CapabilityChips } from '../safety/capability-chips'
 import { deniedBadge, refusalLabel, type CapabilityChip } from '../safety/safety-labels'
 import { CollapsibleCode } from './output-view'
-import { displayToolName } from './tool-name'
+import { plainCard } from '../../../../shared/tool-card'
+import { displayToolName } from '../../../../shared/tool-name'
 import { resultLabel, ToolResultView } from './tool-result'
 import { ToolProgress } from './tool-progress'
 import { ShellCallLive } from '../jobs/shell-call-live'
@@ -80,7 +80,9 @@ export const ToolCard = memo(function ToolCard({
 }): JSX.Element {
   const [chosen, setOpen] = useState(call.state === 'failed')
   const open = chosen || reveal
-  const summary = toolSummary(call.name, call.input)
+  // What its tool says of it (main sends it); a call recorded before that has a plain card.
+  const card = call.card ?? plainCard(call.name, call.input)
+  const { summary } = card
   const detailsId = `tool-details-${call.id}`
   const errorOutput = call.state === 'done' && call.output?.isError
   const shown = call.output?.display
@@ -125,7 +127,7 @@ export const ToolCard = memo(function ToolCard({
         </p>
       )}
       {progress && <ToolProgress display={progress} />}
-      {call.name === 'Shell' && <ShellCallLive call={call} />}
+      {card.resultView === 'job' && <ShellCallLive call={call} />}
       <DelegationView call={call} />
       <CallFilesView sessionId={sessionId} call={call} />
       {open && (
@@ -152,7 +154,7 @@ export const ToolCard = memo(function ToolCard({
                   Shell: {call.output.confinement}
                 </div>
               )}
-              <ToolResultView output={call.output} tool={call.name} />
+              <ToolResultView output={call.output} tool={call.name} view={card.resultView} />
             </>
           )}
         </div>

@@ -1,13 +1,10 @@
 import { useState, type JSX } from 'react'
-import type { ToolOutput } from '../../../../shared/domain'
+import type { ResultView, ToolOutput } from '../../../../shared/domain'
 import { ToolOutputView } from './output-view'
 import { DiffView, FileListView, ImageView, MatchesView } from './result-views'
 import { SpillNotice } from './spill-viewer'
 import { WebPageView, WebResultsView } from './web-views'
 import './result-views.css'
-
-/** Tools whose output is what a terminal printed. */
-const TERMINAL_TOOLS = new Set(['Shell', 'ShellStatus'])
 
 /** The section label above a result: what the view below shows. */
 export function resultLabel(output: ToolOutput): string {
@@ -63,19 +60,22 @@ function richView(output: ToolOutput): JSX.Element | null {
 
 /**
  * A tool's result in the form that suits it: a diff, an image, a file list, grouped matches;
- * with the text the model was sent one click away. Other results, and errors, show as text.
+ * with the text the model was sent one click away. Other results, and errors, show as text, as a
+ * terminal printed it when the tool's view says its output is a terminal's.
  */
 export function ToolResultView({
   output,
-  tool
+  tool,
+  view
 }: {
   output: ToolOutput
   tool: string
+  view: ResultView
 }): JSX.Element {
   const [asText, setAsText] = useState(false)
   const rich = richView(output)
   const text = withoutMarker(output)
-  const terminal = TERMINAL_TOOLS.has(tool)
+  const terminal = view !== 'display'
   return (
     <>
       {rich ?? <ToolOutputView output={text} terminal={terminal} />}

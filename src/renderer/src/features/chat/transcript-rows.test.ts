@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Capabilities, ToolCallState, ToolCallView } from '../../../../shared/domain'
+import type { Capabilities, ToolCallState, ToolCallView, ToolCard } from '../../../../shared/domain'
 import type { TranscriptEntry } from './transcript-reducer'
 import {
   groupSummary,
@@ -14,6 +14,23 @@ const fsRead: Capabilities = {
   untrustedInput: false,
   egress: 'none',
   destructive: false
+}
+
+// How main sends these tools' calls: each card carries its tool's declared group phrase (the
+// tools' own test checks the declarations); null: the calls never fold. A name not here stands
+// for a call recorded before cards came from the tools, which has none.
+const grouped: Record<string, ToolCard['grouped']> = {
+  Read: { one: 'read 1 file', many: 'read {n} files' },
+  Grep: { one: 'searched 1 pattern', many: 'searched {n} patterns' },
+  Glob: { one: 'matched 1 glob', many: 'matched {n} globs' },
+  ListDir: { one: 'listed 1 folder', many: 'listed {n} folders' },
+  WebSearch: { one: 'searched the web once', many: 'searched the web {n} times' },
+  WebFetch: { one: 'fetched 1 page', many: 'fetched {n} pages' },
+  AskUser: null
+}
+const cardOf = (name: string): ToolCard | undefined => {
+  const phrase = grouped[name]
+  return phrase === undefined ? undefined : { summary: '', grouped: phrase, resultView: 'display' }
 }
 
 let seq = 0
@@ -40,7 +57,8 @@ function tool(
             isError: options.isError ?? false,
             external: false
           },
-    refusedBy: options.state === 'denied' ? 'approver' : null
+    refusedBy: options.state === 'denied' ? 'approver' : null,
+    ...(cardOf(name) ? { card: cardOf(name) } : {})
   }
   return { key: `k${seq}`, item: { kind: 'tool', turnId: 't', call } }
 }
@@ -147,13 +165,23 @@ describe('transcriptRows', () => {
 })
 
 describe('groupSummary', () => {
-  it('names MCP and other tools by what the window shows', () => {
-    expect(
-      groupSummary([{ name: 'mcp__everything__echo' }, { name: 'mcp__everything__echo' }])
-    ).toBe('Called everything › echo 2 times')
-    expect(groupSummary([{ name: 'WebSearch' }, { name: 'WebFetch' }])).toBe(
-      'Searched the web once, fetched 1 page'
+  const call = (name: string): Pick<ToolCallView, 'name' | 'input' | 'card'> => ({
+    name,
+    input: {},
+    ...(cardOf(name) ? { card: cardOf(name) } : {})
+  })
+
+  it('says each tool in the words its card gives', () => {
+    expect(groupSummary([call('WebSearch'), call('WebFetch'), call('WebFetch')])).toBe(
+      'Searched the web once, fetched 2 pages'
     )
+  })
+
+  it('names a call without a card by what the window shows of its name', () => {
+    expect(groupSummary([call('mcp__everything__echo'), call('mcp__everything__echo')])).toBe(
+      'Called everything › echo 2 times'
+    )
+    expect(groupSummary([call('Recorded')])).toBe('Called Recorded')
   })
 })
 

@@ -1,8 +1,8 @@
-import type { ToolCallView, TranscriptItem } from '../../../../shared/domain'
+import type { GroupPhrase, ToolCallView, ToolCard, TranscriptItem } from '../../../../shared/domain'
 import { chipNews } from '../safety/chip-news'
 import type { CapabilityChip } from '../safety/safety-labels'
 import { findInText } from '../find/find-match'
-import { displayToolName } from './tool-name'
+import { callsOf, groupedText, plainCard } from '../../../../shared/tool-card'
 import type { TranscriptEntry } from './transcript-reducer'
 
 /** One transcript entry shown as itself, with the capability chips its card shows (tools only). */
@@ -30,9 +30,6 @@ export type TranscriptRow = EntryRow | GroupRow
 /** A group needs this many calls: a single read-only call stays a card of its own. */
 export const MIN_GROUP = 2
 
-/** Read-only tools that still ask for the person or show the plan: never folded away. */
-const NEVER_FOLD = new Set(['AskUser', 'Todo'])
-
 const NO_CHIPS: readonly CapabilityChip[] = []
 
 /** A finished reply step with nothing to show (the model went straight to its next calls). */
@@ -54,43 +51,31 @@ function isEmptyStep(item: TranscriptItem): boolean {
 function foldable(item: TranscriptItem): item is Extract<TranscriptItem, { kind: 'tool' }> {
   if (item.kind !== 'tool') return false
   const { call } = item
-  if (!call.readOnly || NEVER_FOLD.has(call.name)) return false
+  // A tool whose calls ask for the person or show the plan says they never fold (grouped null).
+  if (!call.readOnly || cardOf(call).grouped === null) return false
   if (call.state === 'running') return true
   return call.state === 'done' && !call.output?.isError
 }
 
-const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`
+type CardedCall = Pick<ToolCallView, 'name' | 'input' | 'card'>
 
-/** How one tool's calls read in a group line: "read 3 files". */
-function phrase(name: string, n: number): string {
-  switch (name) {
-    case 'Read':
-      return `read ${plural(n, 'file', 'files')}`
-    case 'Grep':
-      return `searched ${plural(n, 'pattern', 'patterns')}`
-    case 'Glob':
-      return `matched ${plural(n, 'glob', 'globs')}`
-    case 'ListDir':
-      return `listed ${plural(n, 'folder', 'folders')}`
-    case 'WebFetch':
-    case 'WebOpen':
-      return `fetched ${plural(n, 'page', 'pages')}`
-    case 'WebSearch':
-      return `searched the web ${n === 1 ? 'once' : `${n} times`}`
-    case 'ShellStatus':
-      return `checked ${plural(n, 'job', 'jobs')}`
-    case 'RecallSession':
-      return `recalled ${plural(n, 'session', 'sessions')}`
-    default:
-      return `called ${displayToolName(name)}${n === 1 ? '' : ` ${n} times`}`
-  }
+/** What its tool says of a call (main sends it); a call recorded before that has a plain card. */
+function cardOf(call: CardedCall): ToolCard {
+  return call.card ?? plainCard(call.name, call.input)
 }
 
-/** "Read 3 files, searched 2 patterns": each tool in the order it was first called. */
-export function groupSummary(calls: readonly Pick<ToolCallView, 'name'>[]): string {
-  const counts = new Map<string, number>()
-  for (const call of calls) counts.set(call.name, (counts.get(call.name) ?? 0) + 1)
-  const text = [...counts].map(([name, n]) => phrase(name, n)).join(', ')
+/**
+ * "Read 3 files, searched 2 patterns": each tool in the order it was first called, in the words
+ * its first call's card gives.
+ */
+export function groupSummary(calls: readonly CardedCall[]): string {
+  const counts = new Map<string, { phrase: GroupPhrase; n: number }>()
+  for (const call of calls) {
+    const seen = counts.get(call.name)
+    if (seen) seen.n++
+    else counts.set(call.name, { phrase: cardOf(call).grouped ?? callsOf(call.name), n: 1 })
+  }
+  const text = [...counts.values()].map(({ phrase, n }) => groupedText(phrase, n)).join(', ')
   return text.charAt(0).toUpperCase() + text.slice(1)
 }
 

@@ -1,7 +1,7 @@
 import { useState, type JSX } from 'react'
 import type { ChildStep, ToolCallState } from '../../../../shared/domain'
 import { ChevronIcon } from '../../lib/icons'
-import { toolSummary } from '../../lib/tool-input'
+import { keyArgument } from '../../../../shared/tool-input'
 import { deniedBadge } from '../safety/safety-labels'
 
 const tones: Record<ToolCallState, string> = {
@@ -41,7 +41,7 @@ function ChildCall({ step }: { step: CallStep }): JSX.Element {
       >
         <ChevronIcon className={`child-chevron${open ? ' child-chevron--open' : ''}`} size={12} />
         <span className="child-call__name">{step.name}</span>
-        <span className="child-call__summary mono">{toolSummary(step.name, step.input)}</span>
+        <span className="child-call__summary mono">{step.summary ?? keyArgument(step.input)}</span>
         <span className={`badge badge--${tones[step.state]}`}>
           {step.state === 'denied' ? deniedBadge(step.refusedBy) : labels[step.state]}
         </span>

@@ -1,5 +1,5 @@
 import type { ApprovalRequest, RuleScope, RulesView } from '../../../../shared/approvals'
-import { inputString } from '../../lib/tool-input'
+import { inputString } from '../../../../shared/tool-input'
 
 export type RuleDecision = 'allow' | 'prompt' | 'forbid'
 export type RuleView = RulesView['user']['rules'][number]

@@ -1,0 +1,179 @@
+// The layer arrows of DESIGN.md (Layers), written once. eslint.config.mjs enforces them while
+// editing; testing/layer-rules.ts applies the same arrows to the whole tree for
+// src/layering.test.ts, adding the package rules and the import forms lint does not see. Paths
+// are repository-relative with forward slashes; an import target is a path without its extension.
+
+/** Whether `target` is `dir` or lies below it. */
+export function inside(target, dir) {
+  return target === dir || target.startsWith(`${dir}/`)
+}
+
+/** Test code: a test, a bench, an e2e spec or fixture, or a helper in testing/. */
+export function isTestCode(file) {
+  return (
+    /\.test\.tsx?$/.test(file) ||
+    inside(file, 'testing') ||
+    inside(file, 'bench') ||
+    inside(file, 'e2e')
+  )
+}
+
+/**
+ * The host a file of src/main belongs to, or null for the core. A target is a path without its
+ * extension, so the Electron entry is `src/main/index` as an import and `src/main/index.ts` as a file.
+ */
+export function hostOf(file) {
+  if (inside(file, 'src/main/electron') || /^src\/main\/index(\.ts)?$/.test(file)) return 'electron'
+  if (inside(file, 'src/main/server')) return 'server'
+  if (inside(file, 'src/main/cli')) return 'cli'
+  return null
+}
+
+/** src/main minus the hosts. */
+export function isCore(file) {
+  return inside(file, 'src/main') && hostOf(file) === null
+}
+
+// `mecatl serve` is how browser mode starts: the one place where a host starts another.
+const hostBridges = [
+  { from: 'src/main/cli/commands/serve.ts', to: 'src/main/server/browser-server' }
+]
+
+/**
+ * The tiers of src/main, lowest first: each names the folders (and root modules, by file name)
+ * that sit on it. A production file of the core imports from its own tier and those below,
+ * never from above: so the arrows between features run one way, and a folder added to src/main
+ * must be placed here before it may be imported. The hosts sit on top; rpc/ and the hosts also
+ * have arrows of their own (below).
+ */
+export const mainTiers = [
+  // What everything may use: the event hub, the network guards, and the core's own small types.
+  ['events', 'net', 'version', 'host-hooks', 'feature', 'raw-modules'],
+  // Storage and places: the database, the path jail and folders, the settings files.
+  ['store', 'workspace', 'settings'],
+  // The machinery tools run on: processes, their confinement, skills on disk, model providers.
+  ['jobs', 'sandbox', 'skills', 'providers'],
+  // What a turn can call: the tool catalog and MCP servers, and the checkpoints around them.
+  ['tools', 'mcp', 'checkpoints', 'file-finder'],
+  // Deciding on each call.
+  ['gate'],
+  // Sessions, turns and sub-agents.
+  ['agent'],
+  // Answering the contract and assembling the core.
+  ['api', 'rpc', 'core', 'core-stop'],
+  // The hosts that run a core.
+  ['cli', 'server', 'electron', 'index']
+]
+
+/** The tier of a path under src/main (its first segment, a folder or a root module), or undefined. */
+export function tierOf(file) {
+  // A root module by its name alone: core.ts, core-stop.test.ts and raw-modules.d.ts alike.
+  const segment = file.split('/')[2]?.replace(/\..*$/, '')
+  const tier = mainTiers.findIndex((names) => names.includes(segment))
+  return tier === -1 ? undefined : tier
+}
+
+/** Why each arrow exists, as the failures say it. */
+export const why = {
+  shared: 'src/shared imports zod and its own files only',
+  renderer:
+    'src/renderer imports src/shared, its own files and web packages only: no node:*, electron or main',
+  electronOnly: 'only src/main/electron/** and src/main/index.ts may import electron',
+  noUi: 'src/main does not import the renderer or the preload',
+  preload: 'src/preload imports electron and src/shared/contract only',
+  coreToHost:
+    'the core (src/main minus electron/, server/, cli/, index.ts) imports no host: hosts build on the core',
+  hostToHost: 'a host (electron/ with index.ts, server/, cli/) imports no other host',
+  testCode: 'testing/ and bench/ are test code: only tests, benches, e2e and testing/ import them',
+  noE2e: 'nothing under src or testing imports e2e/: what a test shares with e2e lives in testing',
+  domainToRpc:
+    'a domain folder does not import src/main/rpc (only hosts and core.ts do): handlers are typed by src/shared/contract/handlers, events go through src/main/events',
+  rpcDown: 'src/main/rpc imports src/shared, src/main/events and its own files only',
+  tiers:
+    'src/main imports down its tiers only: a folder takes from its own tier and those below (mainTiers in layers.mjs, where every folder of src/main is placed)',
+  strayHelper: 'a helper only tests use lives in testing/, out of the production build'
+}
+
+/**
+ * Where an import of a file may land: `allows(target, file)` for the files each arrow
+ * `appliesTo`. Packages have rules of their own (no-restricted-imports in eslint.config.mjs, the
+ * package rules of testing/layer-rules.ts).
+ */
+export const fileArrows = [
+  {
+    appliesTo: (file) => inside(file, 'src/shared'),
+    allows: (target) => inside(target, 'src/shared'),
+    why: why.shared
+  },
+  {
+    appliesTo: (file) => inside(file, 'src/renderer'),
+    allows: (target) => inside(target, 'src/renderer') || inside(target, 'src/shared'),
+    why: why.renderer
+  },
+  {
+    appliesTo: (file) => inside(file, 'src/preload'),
+    allows: (target) => inside(target, 'src/preload') || inside(target, 'src/shared/contract'),
+    why: why.preload
+  },
+  {
+    appliesTo: (file) => inside(file, 'src/main'),
+    allows: (target) => !inside(target, 'src/renderer') && !inside(target, 'src/preload'),
+    why: why.noUi
+  },
+  {
+    appliesTo: isCore,
+    allows: (target) => hostOf(target) === null,
+    why: why.coreToHost
+  },
+  {
+    appliesTo: (file) => hostOf(file) !== null,
+    allows: (target, file) =>
+      hostOf(target) === null ||
+      hostOf(target) === hostOf(file) ||
+      hostBridges.some((bridge) => bridge.from === file && bridge.to === target),
+    why: why.hostToHost
+  },
+  {
+    appliesTo: (file) => !isTestCode(file),
+    allows: (target) => !inside(target, 'testing') && !inside(target, 'bench'),
+    why: why.testCode
+  },
+  {
+    appliesTo: (file) => inside(file, 'src') || inside(file, 'testing'),
+    allows: (target) => !inside(target, 'e2e'),
+    why: why.noE2e
+  },
+  {
+    appliesTo: (file) =>
+      isCore(file) &&
+      !inside(file, 'src/main/rpc') &&
+      file !== 'src/main/core.ts' &&
+      // A test may play the window: drive a core over rpc/memory-transport.
+      !isTestCode(file),
+    allows: (target) => !inside(target, 'src/main/rpc'),
+    why: why.domainToRpc
+  },
+  {
+    appliesTo: (file) => inside(file, 'src/main/rpc') && !isTestCode(file),
+    allows: (target) =>
+      inside(target, 'src/shared') ||
+      inside(target, 'src/main/rpc') ||
+      inside(target, 'src/main/events'),
+    why: why.rpcDown
+  },
+  {
+    // Tests sit beside the code they test and may drive a whole core from any tier.
+    appliesTo: (file) => isCore(file) && !isTestCode(file),
+    allows: (target, file) => {
+      // A host or rpc/ as the target is for the arrows above to judge, in their own words.
+      if (!inside(target, 'src/main') || hostOf(target) !== null) return true
+      if (inside(target, 'src/main/rpc')) return true
+      const from = tierOf(file)
+      const to = tierOf(target)
+      // A file in no tier is said once as such, not at each of its imports.
+      if (from === undefined) return true
+      return to !== undefined && to <= from
+    },
+    why: why.tiers
+  }
+]
