@@ -45,6 +45,12 @@ export function keyArgument(input: unknown): string {
   const telling = inputString(input, ...tellingKeys)
   if (telling) return telling.split('\n')[0] ?? telling
   if (input === undefined || input === null) return ''
-  const json = JSON.stringify(input) ?? ''
+  let json: string
+  try {
+    json = JSON.stringify(input) ?? ''
+  } catch {
+    // Nested past what the stack holds, or a cycle: the card must still have a line.
+    return '(arguments too deeply nested to show)'
+  }
   return json === '{}' ? '' : json.length > 120 ? `${json.slice(0, 117)}…` : json
 }

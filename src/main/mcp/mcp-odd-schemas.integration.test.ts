@@ -13,7 +13,7 @@ import type { McpServerSettingsInput } from '../../shared/mcp'
 const oddSchemaServer: McpServerSettingsInput = {
   name: 'odd',
   command: process.execPath,
-  args: [path.resolve(__dirname, '../testing/odd-schema-mcp-server.mjs'), '10000']
+  args: [path.resolve(__dirname, '../../../testing/odd-schema-mcp-server.mjs'), '10000']
 }
 
 let dir: string

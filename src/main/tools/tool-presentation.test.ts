@@ -48,6 +48,22 @@ describe('the card line of a call', () => {
     expect(toolCard(mcp, {}).summary).toBe('')
     expect(toolCard(mcp, { a: 'x'.repeat(200) }).summary).toHaveLength(118)
   })
+
+  it('has a line for arguments nested past what JSON.stringify can walk, and for a cycle', async () => {
+    const { tools } = await wholeCatalog()
+    let deep: unknown = {}
+    for (let i = 0; i < 20_000; i++) deep = { child: deep }
+    const cyclic: Record<string, unknown> = {}
+    cyclic.self = cyclic
+    for (const tool of tools) {
+      for (const input of [deep, cyclic]) {
+        expect(toolCard(tool, input).summary, tool.name).toEqual(expect.any(String))
+        expect(approvalFacts(tool, input).sentence, tool.name).toMatch(/\.$/)
+      }
+    }
+    const mcp = named(tools, 'mcp__stand-in__look')
+    expect(toolCard(mcp, deep).summary).toBe('(arguments too deeply nested to show)')
+  })
 })
 
 describe('how calls fold', () => {

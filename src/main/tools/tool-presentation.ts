@@ -60,11 +60,11 @@ export function plainPresentation(name: string, changes: ChangeKind): ToolPresen
 
 // A tool's presentation runs on whatever the model sent; one that throws must not cost the call
 // its card or its approval, so what it cannot say is said the plain way.
-function attempt<T>(said: () => T, plain: T): T {
+function attempt<T>(said: () => T, plain: () => T): T {
   try {
     return said()
   } catch {
-    return plain
+    return plain()
   }
 }
 
@@ -72,7 +72,10 @@ function attempt<T>(said: () => T, plain: T): T {
 export function toolCard(tool: Tool, input: unknown): ToolCard {
   const { presentation } = tool
   return {
-    summary: attempt(() => presentation.summary(input), keyArgument(input)),
+    summary: attempt(
+      () => presentation.summary(input),
+      () => keyArgument(input)
+    ),
     grouped: presentation.grouped,
     resultView: presentation.resultView
   }
@@ -84,7 +87,13 @@ export function approvalFacts(
   input: unknown
 ): { sentence: string; changes: ChangeKind; preview?: ApprovalPreview } {
   const { presentation } = tool
-  const sentence = attempt(() => presentation.sentence(input), runsWithArguments(tool.name)(input))
-  const preview = attempt(() => presentation.preview?.(input) ?? null, null)
+  const sentence = attempt(
+    () => presentation.sentence(input),
+    () => runsWithArguments(tool.name)(input)
+  )
+  const preview = attempt(
+    () => presentation.preview?.(input) ?? null,
+    () => null
+  )
   return { sentence, changes: presentation.changes, ...(preview ? { preview } : {}) }
 }
