@@ -4,6 +4,8 @@ export function inside(target: string, dir: string): boolean
 export function isTestCode(file: string): boolean
 export function hostOf(file: string): 'electron' | 'server' | 'cli' | null
 export function isCore(file: string): boolean
+export function featureOf(file: string): string | null
+export function isFeatureFace(target: string): boolean
 export const mainTiers: readonly (readonly string[])[]
 export function tierOf(file: string): number | undefined
 
@@ -21,6 +23,9 @@ export const why: {
   readonly rpcDown: string
   readonly tiers: string
   readonly strayHelper: string
+  readonly featureFace: string
+  readonly rendererBase: string
+  readonly featureStyles: string
 }
 
 /** Where a relative import of `file` may land. */

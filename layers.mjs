@@ -29,6 +29,23 @@ export function hostOf(file) {
   return null
 }
 
+const FEATURES = 'src/renderer/src/features'
+
+/** The renderer feature a path lies in (`chat` for src/renderer/src/features/chat/…), or null. */
+export function featureOf(file) {
+  if (!file.startsWith(`${FEATURES}/`)) return null
+  return file.slice(FEATURES.length + 1).split('/')[0] || null
+}
+
+/** Whether `target` is the one face of its feature: the feature's folder or its index module. */
+export function isFeatureFace(target) {
+  const feature = featureOf(target)
+  return (
+    feature !== null &&
+    (target === `${FEATURES}/${feature}` || target === `${FEATURES}/${feature}/index`)
+  )
+}
+
 /** src/main minus the hosts. */
 export function isCore(file) {
   return inside(file, 'src/main') && hostOf(file) === null
@@ -91,7 +108,13 @@ export const why = {
   rpcDown: 'src/main/rpc imports src/shared, src/main/events and its own files only',
   tiers:
     'src/main imports down its tiers only: a folder takes from its own tier and those below (mainTiers in layers.mjs, where every folder of src/main is placed)',
-  strayHelper: 'a helper only tests use lives in testing/, out of the production build'
+  strayHelper: 'a helper only tests use lives in testing/, out of the production build',
+  featureFace:
+    'a renderer feature is used through its face only: import its folder (features/<name>, which is its index.ts), never a file inside it; what the index lacks is added to it as an action, a read hook or an event, never its store, reducer or dispatch',
+  rendererBase:
+    'src/renderer/src/lib, ui and bridge sit below the features and the shell and import neither: what both need moves down into them',
+  featureStyles:
+    "a feature's stylesheet is its own: a look two features share moves to src/renderer/src/ui, beside the component that wears it"
 }
 
 /**
@@ -175,5 +198,32 @@ export const fileArrows = [
       return to !== undefined && to <= from
     },
     why: why.tiers
+  },
+  {
+    // Within a feature its files import one another directly. A test sits beside its feature and
+    // may set up another's state to exercise its own.
+    appliesTo: (file) => inside(file, 'src/renderer') && !isTestCode(file),
+    allows: (target, file) => {
+      const feature = featureOf(target)
+      if (feature === null || feature === featureOf(file)) return true
+      // A stylesheet is for the arrow below, in its own words.
+      return isFeatureFace(target) || target.endsWith('.css')
+    },
+    why: why.featureFace
+  },
+  {
+    appliesTo: (file) => inside(file, 'src/renderer'),
+    allows: (target, file) => {
+      const feature = featureOf(target)
+      return !target.endsWith('.css') || feature === null || feature === featureOf(file)
+    },
+    why: why.featureStyles
+  },
+  {
+    appliesTo: (file) =>
+      ['lib', 'ui', 'bridge'].some((dir) => inside(file, `src/renderer/src/${dir}`)),
+    allows: (target) =>
+      !inside(target, 'src/renderer/src/features') && !inside(target, 'src/renderer/src/shell'),
+    why: why.rendererBase
   }
 ]

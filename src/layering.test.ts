@@ -2,6 +2,7 @@ import path from 'node:path'
 import { ESLint } from 'eslint'
 import { describe, expect, it } from 'vitest'
 import { loadTimeCycles } from '../testing/import-cycles'
+import { usesBeforeLoad } from '../testing/load-order'
 import { findViolations, sourceFilesUnder, why, type SourceText } from '../testing/layer-rules'
 
 // The layer arrows of DESIGN.md (Layers), checked on every .ts/.tsx file under src, tests
@@ -159,6 +160,54 @@ describe('layering', () => {
     ]
     expect(loadTimeCycles(files)).toEqual([
       'src/main/a/one.ts, src/main/b/three.ts, src/main/b/two.ts'
+    ])
+  })
+
+  it('the window reads nothing as it loads that has not loaded yet', () => {
+    // The features' indexes lead into one another, so the window's modules form cycles; they
+    // are harmless while no module reads an import of its cycle as it loads.
+    const renderer = sourceFilesUnder(repoRoot, 'src/renderer').filter(
+      (file) => !/\.test\.tsx?$/.test(file.path)
+    )
+    expect(renderer.length).toBeGreaterThan(200)
+    expect(usesBeforeLoad(renderer, 'src/renderer/src/main.tsx')).toEqual([])
+  })
+
+  it('finds a module read before it has loaded, not one read when called', () => {
+    const root = 'src/renderer/src'
+    const files: SourceText[] = [
+      {
+        path: `${root}/main.tsx`,
+        text: "import { ChatView } from './features/chat'\nChatView()\n"
+      },
+      {
+        path: `${root}/features/chat/index.ts`,
+        text: "export { ChatView } from './chat-view'\nexport { useChat } from './chat-store'\n"
+      },
+      {
+        path: `${root}/features/chat/chat-view.tsx`,
+        text: "import { SessionList } from '../sessions'\nexport const ChatView = () => SessionList\n"
+      },
+      {
+        path: `${root}/features/chat/chat-store.ts`,
+        text: 'export const useChat = { dispatch: 1 }\n'
+      },
+      {
+        path: `${root}/features/sessions/index.ts`,
+        text: "export { SessionList } from './session-list'\n"
+      },
+      {
+        path: `${root}/features/sessions/session-list.ts`,
+        text: [
+          "import { useChat } from '../chat'",
+          'const dispatch = useChat.dispatch',
+          'export const SessionList = (): number => dispatch',
+          'export const later = (): unknown => useChat'
+        ].join('\n')
+      }
+    ]
+    expect(usesBeforeLoad(files, `${root}/main.tsx`)).toEqual([
+      `${root}/features/sessions/session-list.ts:2: reads useChat of ${root}/features/chat/index.ts before that has loaded`
     ])
   })
 
@@ -346,12 +395,63 @@ const neverArrows: SourceText[] = [
     // A folder of src/main that is in no tier: placed in layers.mjs before it is used.
     path: 'src/main/unplaced/thing.ts',
     text: "import { EventHub } from '../events/event-hub'\nexport const unplaced = EventHub\n"
+  },
+  {
+    // A renderer feature reaches into another's files, statically, by re-export and by import();
+    // the other's face (its folder or index), its own files and lib/ are its road.
+    path: 'src/renderer/src/features/chat/bad-reach.tsx',
+    text: [
+      "import { useSessions } from '../sessions/sessions-store'",
+      "export { ReplayBar } from '../sessions/replay-bar'",
+      "export const later = () => import('../jobs/job-monitor')",
+      "import { createSession } from '../sessions'",
+      "import { JobMonitor } from '../jobs/index'",
+      "import { sendMessage } from './chat-store'",
+      "import { formatBytes } from '../../lib/format'",
+      "import '../approvals/approvals.css'",
+      "import './chat.css'",
+      'export const v = [useSessions, createSession, JobMonitor, sendMessage, formatBytes]'
+    ].join('\n')
+  },
+  {
+    // The shell composes the features through their faces too.
+    path: 'src/renderer/src/shell/bad-reach.tsx',
+    text: [
+      "import { ChatView } from '../features/chat/chat-view'",
+      "import { ChatView as View, loadModels } from '../features/chat'",
+      "import { useLayout } from './layout-store'",
+      'export const v = [ChatView, View, loadModels, useLayout]'
+    ].join('\n')
+  },
+  {
+    // A test beside its feature may set another feature's state up to exercise its own.
+    path: 'src/renderer/src/features/chat/bad-reach.test.ts',
+    text: "import { useSessions } from '../sessions/sessions-store'\nexport const v = useSessions\n"
+  },
+  {
+    // lib/, ui/ and the bridge sit below the features and the shell: not even a face.
+    path: 'src/renderer/src/ui/bad-reach.tsx',
+    text: [
+      "import { createSession } from '../features/sessions'",
+      "import { useApp } from '../shell/app-store'",
+      "import { formatBytes } from '../lib/format'",
+      'export const v = [createSession, useApp, formatBytes]'
+    ].join('\n')
   }
 ]
 
 const neverArrowVerdicts: string[] = (() => {
   const { coreToHost, hostToHost, testCode, noE2e, domainToRpc, rpcDown, strayHelper, tiers } = why
+  const { featureFace, featureStyles, rendererBase } = why
+  const chat = 'src/renderer/src/features/chat/bad-reach.tsx'
   return [
+    `${chat}:1: imports src/renderer/src/features/sessions/sessions-store (${featureFace})`,
+    `${chat}:2: imports src/renderer/src/features/sessions/replay-bar (${featureFace})`,
+    `${chat}:3: imports src/renderer/src/features/jobs/job-monitor (${featureFace})`,
+    `${chat}:8: imports src/renderer/src/features/approvals/approvals.css (${featureStyles})`,
+    `src/renderer/src/shell/bad-reach.tsx:1: imports src/renderer/src/features/chat/chat-view (${featureFace})`,
+    `src/renderer/src/ui/bad-reach.tsx:1: imports src/renderer/src/features/sessions (${rendererBase})`,
+    `src/renderer/src/ui/bad-reach.tsx:2: imports src/renderer/src/shell/app-store (${rendererBase})`,
     `src/main/providers/bad-tier.ts:1: imports src/main/agent/turn-loop (${tiers})`,
     `src/main/providers/bad-tier.ts:2: imports src/main/tools/catalog (${tiers})`,
     `src/main/providers/bad-tier.ts:3: imports src/main/mcp/mcp-manager (${tiers})`,

@@ -177,3 +177,27 @@ export function costOf(usage: PricedUsage, priced: PricedModel): TurnCost {
 export function formatUsd(usd: number): string {
   return usd >= 1 ? `$${usd.toFixed(2)}` : `$${usd.toFixed(4)}`
 }
+
+const OWN = { enumerable: true, writable: true, configurable: true } as const
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/**
+ * One provider's settings (or the fields a form keeps beside its own) with the price of `model`
+ * set to `entry`, or removed with null; an emptied `prices` is removed too.
+ */
+export function withModelPrice(
+  provider: Record<string, unknown>,
+  model: string,
+  entry: PriceSettings | null
+): Record<string, unknown> {
+  const prices: Record<string, unknown> = isRecord(provider.prices) ? { ...provider.prices } : {}
+  // Defined, not assigned: a model named `__proto__` must be a key, not a new prototype.
+  if (entry) Object.defineProperty(prices, model, { value: entry, ...OWN })
+  else delete prices[model]
+  const next: Record<string, unknown> = { ...provider, prices }
+  if (Object.keys(prices).length === 0) delete next.prices
+  return next
+}

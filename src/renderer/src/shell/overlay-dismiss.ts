@@ -1,14 +1,13 @@
 import { useEffect } from 'react'
-import { closeMonitor, useJobs } from '../features/jobs/jobs-store'
-import { useTodos } from '../features/todo/todo-store'
+import { closeMonitor, monitorOpen } from '../features/jobs'
+import { foldPlan } from '../features/todo'
 import type { Layout, PanelId } from './layout-model'
 import { dismissSidebar } from './layout-store'
 
 /** Puts away the side panels floating over the chat: the job monitor closes, the plan folds. */
 export function dismissPanels(open: readonly PanelId[]): void {
-  if (open.includes('jobs') && useJobs.getState().state.open) closeMonitor()
-  const todos = useTodos.getState()
-  if (open.includes('plan') && !todos.state.collapsed) todos.dispatch({ type: 'toggle' })
+  if (open.includes('jobs') && monitorOpen()) closeMonitor()
+  if (open.includes('plan')) foldPlan()
 }
 
 /**
@@ -25,7 +24,7 @@ export function useOverlayEscape(layout: Layout): void {
     if (!sidebar && panels.length === 0) return
     const onKey = (event: KeyboardEvent): void => {
       if (event.key !== 'Escape' || event.defaultPrevented) return
-      if (document.querySelector('dialog[open]')) return
+      if (document.querySelector('dialog:modal')) return
       event.preventDefault()
       if (sidebar) dismissSidebar()
       else dismissPanels(panels)

@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef, useState, type JSX } from 'react'
-import { JobMonitor } from '../features/jobs/job-monitor'
-import { TodoPanel } from '../features/todo/todo-panel'
+import { JobMonitor } from '../features/jobs'
+import { TodoPanel } from '../features/todo'
 import type { PanelId } from './layout-model'
 import { bringPanelToFront } from './layout-store'
 import { dismissPanels } from './overlay-dismiss'

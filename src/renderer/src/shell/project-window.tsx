@@ -1,18 +1,19 @@
 import { useEffect, useLayoutEffect, type JSX } from 'react'
-import { ApprovalModal } from '../features/approvals/approval-modal'
-import { ChatView } from '../features/chat/chat-view'
-import { ElicitationDialog } from '../features/mcp/elicitation-dialog'
-import { McpSignInNotice } from '../features/mcp/mcp-sign-in-notice'
-import { McpTrustPrompt } from '../features/mcp/mcp-trust-prompt'
-import { loadModels, useChat } from '../features/chat/chat-store'
-import { SessionsSidebar } from '../features/sessions/sessions-sidebar'
-import { TodoPanel } from '../features/todo/todo-panel'
-import { JobMonitor } from '../features/jobs/job-monitor'
-import { useJobs } from '../features/jobs/jobs-store'
-import { useTodos } from '../features/todo/todo-store'
-import { TrustDialog } from '../features/trust/trust-dialog'
-import { RestoreDialog } from '../features/checkpoints/restore-dialog'
-import { openProject, retryOpenProject, useSessions } from '../features/sessions/sessions-store'
+import { ApprovalModal } from '../features/approvals'
+import { ChatView, loadModels, useShownSessionId } from '../features/chat'
+import { ElicitationDialog, McpSignInNotice, McpTrustPrompt } from '../features/mcp'
+import {
+  openProject,
+  retryOpenProject,
+  SessionsSidebar,
+  useProjectError,
+  useProjectStatus,
+  useSelectedSessionId
+} from '../features/sessions'
+import { foldPlan, TodoPanel, useHasPlan, usePlanFolded } from '../features/todo'
+import { JobMonitor, useMonitorOpen } from '../features/jobs'
+import { TrustDialog } from '../features/trust'
+import { RestoreDialog } from '../features/checkpoints'
 import { baseName } from '../lib/format'
 import { AlertIcon } from '../lib/icons'
 import { navigateHome } from './navigation'
@@ -27,18 +28,16 @@ import './layout.css'
 function useWindowLayout(): Layout {
   const width = useWindowWidth()
   const sidebar = useLayout((s) => s.sidebar)
-  const sessionId = useChat((s) => s.state.sessionId)
-  const hasPlan = useTodos((s) => (sessionId ? (s.state.bySession[sessionId]?.length ?? 0) : 0) > 0)
-  const folded = useTodos((s) => s.state.collapsed)
-  const jobs = useJobs((s) => s.state.open)
+  const sessionId = useShownSessionId()
+  const hasPlan = useHasPlan(sessionId)
+  const folded = usePlanFolded()
+  const jobs = useMonitorOpen()
   const plan = !hasPlan ? 'none' : folded ? 'rail' : 'open'
   const layout = layoutFor({ width, sidebar, plan, jobs })
   // A plan that appears where it would float starts folded, before it is painted over the reply.
   const floats = planWouldFloat({ width, sidebar, plan, jobs })
   useLayoutEffect(() => {
-    if (hasPlan && floats && !useTodos.getState().state.collapsed) {
-      useTodos.getState().dispatch({ type: 'toggle' })
-    }
+    if (hasPlan && floats) foldPlan()
     // Only a plan appearing (or another session's shown) folds it, not a later resize or click.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [hasPlan, sessionId])
@@ -86,9 +85,9 @@ export function ProjectWindow({
   folder: string
   session: string | null
 }): JSX.Element {
-  const status = useSessions((s) => s.state.status)
-  const error = useSessions((s) => s.state.error)
-  const selectedId = useSessions((s) => s.state.selectedId)
+  const status = useProjectStatus()
+  const error = useProjectError()
+  const selectedId = useSelectedSessionId()
   const layout = useWindowLayout()
   const overlaid = layout.sidebar === 'overlay'
   useOverlayEscape(layout)

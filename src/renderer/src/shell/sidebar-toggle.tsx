@@ -1,5 +1,5 @@
 import type { JSX } from 'react'
-import { shortcutLabel, currentPlatform } from '../features/shortcuts/shortcut-match'
+import { shortcutLabel, currentPlatform } from '../features/shortcuts'
 import { toggleSidebar, useSidebarShown } from './layout-store'
 
 function SidebarIcon(): JSX.Element {

@@ -1,10 +1,10 @@
 import { onReconnect, subscribe } from '../bridge/client'
-import { useApprovals } from '../features/approvals/approvals-store'
-import { applyChatEvent, loadModels, loadSession, useChat } from '../features/chat/chat-store'
-import { applyJobEvent, reloadJobs, wireJobs } from '../features/jobs/jobs-store'
-import { refreshSessions, useSessions } from '../features/sessions/sessions-store'
-import { useTodos } from '../features/todo/todo-store'
-import { wireSkills } from '../features/skills/skills-store'
+import { approvalRequested, approvalResolved } from '../features/approvals'
+import { applyChatEvent, loadModels, loadSession, reloadShownSession } from '../features/chat'
+import { applyJobEvent, reloadJobs, wireJobs } from '../features/jobs'
+import { applySessionUpdate, onSessionSelected, refreshSessions } from '../features/sessions'
+import { setPlan } from '../features/todo'
+import { wireSkills } from '../features/skills'
 import { rememberSession } from './navigation'
 
 let wired = false
@@ -25,35 +25,24 @@ export function wireStores(): void {
     if (event.event === 'turn.completed' || event.event === 'turn.failed') void refreshSessions()
     switch (event.event) {
       case 'session.updated':
-        useSessions.getState().dispatch({ type: 'session-updated', session: event.payload })
+        applySessionUpdate(event.payload)
         applyChatEvent(event)
         return
       case 'approval.requested':
-        useApprovals.getState().dispatch({ type: 'requested', request: event.payload })
+        approvalRequested(event.payload)
         return
       case 'approval.resolved':
-        useApprovals.getState().dispatch({ type: 'resolved', approvalId: event.payload.approvalId })
+        approvalResolved(event.payload.approvalId)
         return
       case 'todo.updated':
-        useTodos.getState().dispatch({ type: 'updated', ...event.payload })
+        setPlan(event.payload.sessionId, event.payload.items)
         return
-      case 'branch.selected': {
-        // Another window showed another version of a message: show the same conversation. This
-        // window's own choice is already being reloaded (the view is loading then).
-        const { sessionId, status } = useChat.getState().state
-        if (sessionId === event.payload.sessionId && status === 'ready') {
-          void loadSession(sessionId, true)
-        }
-        return
-      }
       default:
         applyChatEvent(event)
     }
   })
 
-  useSessions.subscribe((store, previous) => {
-    const id = store.state.selectedId
-    if (!id || id === previous.state.selectedId) return
+  onSessionSelected((id) => {
     rememberSession(id)
     void loadSession(id)
   })
@@ -62,7 +51,6 @@ export function wireStores(): void {
     void refreshSessions()
     void loadModels()
     reloadJobs()
-    const { sessionId } = useChat.getState().state
-    if (sessionId) void loadSession(sessionId, true)
+    reloadShownSession()
   })
 }

@@ -1,17 +1,11 @@
 import { subscribe } from '../../bridge/client'
-import { useSessions } from '../sessions/sessions-store'
+import { sessionTitle } from '../sessions'
 import { createAnnouncements } from './announcement'
 
 /** The live region's element id, for tests and for anything that wants to read it back. */
 export const ANNOUNCER_ID = 'mecatl-announcer'
 
 let wired = false
-
-function titleOf(sessionId: string): string | null {
-  const { sessions, status } = useSessions.getState().state
-  if (status !== 'ready') return null
-  return sessions.find((s) => s.id === sessionId)?.title ?? null
-}
 
 /**
  * A polite live region that tells a screen reader when a reply finished, an approval waits or a
@@ -29,7 +23,7 @@ export function wireAnnouncer(): void {
   region.setAttribute('aria-atomic', 'true')
   region.dataset.testid = 'announcer'
   document.body.append(region)
-  const next = createAnnouncements(titleOf)
+  const next = createAnnouncements(sessionTitle)
   let queued: string[] = []
   subscribe((event) => {
     const text = next(event)

@@ -1,7 +1,6 @@
 import type { JSX } from 'react'
-import { useSettings } from '../settings/settings-store'
+import { fileOf, useSettings, SettingsCard } from '../settings'
 import { themeChoiceOf, withTheme, type ThemeChoice } from './theme'
-import { SettingsCard } from '../settings/settings-card'
 import './appearance.css'
 
 const choices: { value: ThemeChoice; label: string; hint: string }[] = [
@@ -16,7 +15,7 @@ const choices: { value: ThemeChoice; label: string; hint: string }[] = [
 
 /** Settings → Appearance: light, dark, or following the system (the default). */
 export function AppearanceSection(): JSX.Element {
-  const base = useSettings((s) => s.state.base)
+  const base = useSettings((s) => fileOf(s.state.draft))
   const dispatch = useSettings((s) => s.dispatch)
   const current = themeChoiceOf(base)
   return (
@@ -35,7 +34,7 @@ export function AppearanceSection(): JSX.Element {
               checked={current === choice.value}
               onChange={() =>
                 dispatch({
-                  type: 'base-set',
+                  type: 'section-edit',
                   key: 'appearance',
                   value: withTheme(base, choice.value)
                 })

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react'
-import { useSettings } from '../settings/settings-store'
+import { fileOf, useSettings } from '../settings'
 import {
   cachedChoice,
   resolveTheme,
@@ -65,8 +65,8 @@ export function wireTheme(): void {
     repaint()
   }
   const { state } = useSettings.getState()
-  follow(state.status, state.base)
-  useSettings.subscribe((store) => follow(store.state.status, store.state.base))
+  follow(state.status, fileOf(state.draft))
+  useSettings.subscribe((store) => follow(store.state.status, fileOf(store.state.draft)))
 }
 
 function subscribe(listener: () => void): () => void {

@@ -1,10 +1,15 @@
 import { useEffect, useRef, useState, type JSX } from 'react'
 import type { ApprovalRequest } from '../../../../shared/approvals'
-import { saveRuleAndAllow, workspaceOf } from '../permissions/permissions-store'
-import { saveBlocker, type PreviewState } from '../permissions/preview-reducer'
-import { draftForRequest, type RuleDraft } from '../permissions/rule-draft'
-import { RuleEditor } from '../permissions/rule-editor'
-import { useRulePreview } from '../permissions/use-rule-preview'
+import {
+  saveRuleAndAllow,
+  workspaceOf,
+  saveBlocker,
+  type PreviewState,
+  draftForRequest,
+  type RuleDraft,
+  RuleEditor,
+  useRulePreview
+} from '../permissions'
 
 export interface AlwaysAllow {
   /** The rule being written, or null while the modal offers the plain choices. */

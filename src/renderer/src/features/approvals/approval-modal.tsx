@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState, type JSX, type KeyboardEvent } from 'react'
+import { useRef, useState, type JSX, type KeyboardEvent } from 'react'
 import type { ApprovalRequest } from '../../../../shared/approvals'
 import { ShieldIcon } from '../../lib/icons'
-import { useSessions } from '../sessions/sessions-store'
+import { Dialog } from '../../ui/dialog'
+import { useSessions } from '../sessions'
 import { ApprovalRequestPanel, type PanelKeys } from './approval-request'
 import { respondToAll, respondToApproval, useApprovals } from './approvals-store'
 import { ReviewBar } from './review-bar'
@@ -28,36 +29,7 @@ function ownsEnter(target: EventTarget | null): boolean {
   )
 }
 
-/** What Tab can reach in the dialog, in order; controls hidden in a closed section are not. */
-function tabStops(root: HTMLElement): HTMLElement[] {
-  const selector =
-    'button:not([disabled]), a[href], input:not([disabled]), textarea:not([disabled]), select:not([disabled]), summary, [tabindex="0"]'
-  return Array.from(root.querySelectorAll<HTMLElement>(selector)).filter(
-    (el) => el.getClientRects().length > 0
-  )
-}
-
-/**
- * A modal <dialog> keeps the page behind it inert, but Tab from its last control leaves for the
- * browser's own interface; the focus is wrapped round instead, so it stays with the question.
- */
-function wrapTab(event: KeyboardEvent<HTMLDialogElement>): void {
-  const stops = tabStops(event.currentTarget)
-  const first = stops[0]
-  const last = stops[stops.length - 1]
-  if (!first || !last) return
-  const active = document.activeElement
-  if (event.shiftKey && (active === first || active === event.currentTarget)) {
-    event.preventDefault()
-    last.focus()
-  } else if (!event.shiftKey && active === last) {
-    event.preventDefault()
-    first.focus()
-  }
-}
-
 function ApprovalDialog({ requests }: { requests: ApprovalRequest[] }): JSX.Element {
-  const ref = useRef<HTMLDialogElement>(null)
   const keysRef = useRef<PanelKeys | null>(null)
   const [chosenId, setChosenId] = useState<string | null>(null)
   const selected = requests.find((r) => r.approvalId === chosenId) ?? requests[0]!
@@ -68,26 +40,8 @@ function ApprovalDialog({ requests }: { requests: ApprovalRequest[] }): JSX.Elem
   const sessionTitle = titleOf(selected.sessionId)
   const several = requests.length > 1
 
-  // Modal while it exists; focus goes back where it was when the last call is answered.
-  useEffect(() => {
-    const element = ref.current
-    const before = document.activeElement
-    if (element && !element.open) element.showModal()
-    element?.focus()
-    return () => {
-      if (before instanceof HTMLElement && before.isConnected) before.focus()
-    }
-  }, [])
-
   const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>): void => {
-    if (event.key === 'Escape') {
-      // Not also "stop the turn", which Escape means elsewhere in the window.
-      event.preventDefault()
-      event.stopPropagation()
-      keysRef.current?.deny()
-    } else if (event.key === 'Tab') {
-      wrapTab(event)
-    } else if (event.key === 'Enter' && !event.repeat && !ownsEnter(event.target)) {
+    if (event.key === 'Enter' && !event.repeat && !ownsEnter(event.target)) {
       event.preventDefault()
       event.stopPropagation()
       keysRef.current?.allow()
@@ -95,22 +49,19 @@ function ApprovalDialog({ requests }: { requests: ApprovalRequest[] }): JSX.Elem
   }
 
   return (
-    <dialog
-      ref={ref}
+    <Dialog
       className="modal-dialog approval-dialog"
-      aria-labelledby="approval-title"
-      aria-describedby="approval-sentence"
+      labelledBy="approval-title"
+      describedBy="approval-sentence"
       data-testid="approval-modal"
       data-tool={selected.tool}
       data-waiting={requests.length}
       tabIndex={-1}
       onKeyDown={onKeyDown}
-      // Escape is handled as a denial above; a close the browser forces is undone while calls wait.
-      onCancel={(event) => event.preventDefault()}
-      onClose={() => {
-        const element = ref.current
-        if (element?.isConnected && !element.open) element.showModal()
-      }}
+      // Escape denies the selected call; the dialog stays while calls wait.
+      onClose={() => keysRef.current?.deny()}
+      // The dialog itself, not its first control: Enter allows once rather than pressing a button.
+      initialFocus={(dialog) => dialog}
     >
       <div className="modal approval">
         <header className="approval__header">
@@ -216,6 +167,6 @@ function ApprovalDialog({ requests }: { requests: ApprovalRequest[] }): JSX.Elem
         )}
         <ApprovalRequestPanel key={selected.approvalId} request={selected} keysRef={keysRef} />
       </div>
-    </dialog>
+    </Dialog>
   )
 }

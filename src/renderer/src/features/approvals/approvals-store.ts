@@ -12,6 +12,21 @@ export function restoreApprovals(sessionId: string, pending: ApprovalRequest[]):
   dispatch({ type: 'restored', sessionId, pending })
 }
 
+/** A tool call asks the person (`approval.requested`). */
+export function approvalRequested(request: ApprovalRequest): void {
+  dispatch({ type: 'requested', request })
+}
+
+/** A request was settled, here or elsewhere (`approval.resolved`). */
+export function approvalResolved(approvalId: string): void {
+  dispatch({ type: 'resolved', approvalId })
+}
+
+/** Whether one of the session's tool calls waits for the person's approval. */
+export function useAwaitingApproval(sessionId: string): boolean {
+  return useApprovals((s) => s.state.queue.some((r) => r.sessionId === sessionId))
+}
+
 /** Answers a request; the modal closes when `approval.resolved` confirms it. */
 export async function respondToApproval(
   approvalId: string,

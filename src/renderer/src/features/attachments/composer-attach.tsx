@@ -1,7 +1,7 @@
 import type { ClipboardEvent, DragEvent, ReactNode } from 'react'
 import type { Attachment, ResourceRequest } from '../../../../shared/attachments'
 import type { ModelRef } from '../../../../shared/domain'
-import { useModels } from '../chat/chat-store'
+import { useAvailableModels, useDefaultModel } from '../chat'
 import { AttachmentChips } from './attachment-chips'
 import { imagesProblemFor } from './attachments-model'
 import { AttachFileButton } from './file-picker'
@@ -42,7 +42,8 @@ export interface AttachmentsUi {
 /** Attachments for the session shown: chips in the box, Attach file and resource, paste, drop. */
 export function useAttachmentsUi(sessionId: string | null, disabled: boolean): AttachmentsUi {
   const box = useAttachments(sessionId)
-  const models = useModels((s) => s.state)
+  const models = useAvailableModels()
+  const defaultModel = useDefaultModel()
   return {
     attach: {
       count: box.items.length,
@@ -70,7 +71,7 @@ export function useAttachmentsUi(sessionId: string | null, disabled: boolean): A
         )
         return null
       }
-      const problem = imagesProblemFor(box.items, models.models, model ?? models.defaultModel)
+      const problem = imagesProblemFor(box.items, models, model ?? defaultModel)
       if (problem) {
         box.refuse(problem)
         return null

@@ -1,5 +1,6 @@
-import { useEffect, useRef, type JSX, type ReactNode } from 'react'
+import type { JSX, ReactNode } from 'react'
 import { CloseIcon } from '../../lib/icons'
+import { Dialog } from '../../ui/dialog'
 
 interface Props {
   /** The button that opens it: its icon, name and test id. */
@@ -17,20 +18,11 @@ interface Props {
 }
 
 /**
- * A message box attach button and the modal list it opens (Attach file, Attach resource): the
- * native dialog, so focus is trapped and Escape closes it; `open` is the one source of truth.
+ * A message box attach button and the modal list it opens (Attach file, Attach resource);
+ * Escape closes it, and `open` is the one source of truth.
  */
 export function PickerDialog(props: Props): JSX.Element {
   const { open, onClose } = props
-  const dialog = useRef<HTMLDialogElement>(null)
-
-  useEffect(() => {
-    const el = dialog.current
-    if (!el) return
-    if (open && !el.open) el.showModal()
-    if (!open && el.open) el.close()
-  }, [open])
-
   return (
     <>
       <button
@@ -44,11 +36,11 @@ export function PickerDialog(props: Props): JSX.Element {
       >
         {props.icon}
       </button>
-      <dialog
-        ref={dialog}
+      <Dialog
+        open={open}
         className="file-picker"
         data-testid={props.testId}
-        aria-label={props.title}
+        label={props.title}
         onClose={onClose}
       >
         <div className="file-picker__head">
@@ -58,7 +50,7 @@ export function PickerDialog(props: Props): JSX.Element {
           </button>
         </div>
         {props.children}
-      </dialog>
+      </Dialog>
     </>
   )
 }

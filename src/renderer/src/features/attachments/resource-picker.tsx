@@ -2,9 +2,9 @@ import { useMemo, useState, type JSX } from 'react'
 import type { ResourceRequest } from '../../../../shared/attachments'
 import { ExternalIcon } from '../../lib/icons'
 import { PickerDialog } from './picker-dialog'
-import { loadMcpStatus, useMcp } from '../mcp/mcp-store'
-import { resourceChoices, resourceRequest } from '../mention/resource-mention'
-import { useSessions } from '../sessions/sessions-store'
+import { loadMcpStatus, useMcpError, useMcpStatus } from '../mcp'
+import { resourceChoices, resourceRequest } from '../mention'
+import { useWorkspace } from '../sessions'
 
 interface Props {
   disabled?: boolean
@@ -19,9 +19,9 @@ interface Props {
  */
 export function AttachResourceButton({ disabled, onPick }: Props): JSX.Element {
   const [open, setOpen] = useState(false)
-  const workspace = useSessions((s) => s.state.workspace)
-  const status = useMcp((s) => (s.state.workspace === workspace ? s.state.status : null))
-  const error = useMcp((s) => s.state.error)
+  const workspace = useWorkspace()
+  const status = useMcpStatus(workspace)
+  const error = useMcpError()
   const choices = useMemo(() => resourceChoices(status), [status])
 
   const show = (): void => {

@@ -16,7 +16,7 @@ import {
   pastedName
 } from './attachments-model'
 import { droppedProjectPath } from './dropped-path'
-import { useSessions } from '../sessions/sessions-store'
+import { useProjectFolder } from '../sessions'
 
 /** The message box's attachments and the handlers that fill it. */
 export interface AttachmentsBox {
@@ -53,7 +53,7 @@ export function useAttachments(sessionId: string | null): AttachmentsBox {
   const [state, dispatch] = useReducer(attachmentsReducer, initialAttachments)
   const [dragging, setDragging] = useState(false)
   const pasted = useRef(0)
-  const folder = useSessions((s) => s.state.workspace ?? s.state.folder ?? '')
+  const folder = useProjectFolder()
 
   useEffect(() => dispatch({ type: 'cleared' }), [sessionId])
   // Stable, so the `@` finder that is given it does not work its lists out again every render.

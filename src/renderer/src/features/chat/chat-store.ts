@@ -2,12 +2,13 @@ import type { AnyEvent, CallOutput } from '../../../../shared/contract'
 import { attachmentsProblem, type Attachment } from '../../../../shared/attachments'
 import { messageSizeProblem } from '../../../../shared/contract/message-size'
 import type { ModelRef } from '../../../../shared/domain'
+import type { ModelInfo } from '../../../../shared/models'
 import { call } from '../../bridge/client'
 import { errorMessage } from '../../lib/errors'
 import { createReducerStore } from '../../lib/reducer-store'
-import { restoreApprovals } from '../approvals/approvals-store'
-import { useSessions } from '../sessions/sessions-store'
-import { useTodos } from '../todo/todo-store'
+import { restoreApprovals } from '../approvals'
+import { applySessionUpdate } from '../sessions'
+import { setPlan } from '../todo'
 import { initialModelsState, modelsReducer } from './models-reducer'
 import { loadQueue, saveQueue } from './queue-persist'
 import { queueReducer } from './queue-reducer'
@@ -56,13 +57,48 @@ function applySnapshot(sessionId: string, snapshot: CallOutput<'session.get'>): 
     branches: Object.fromEntries(snapshot.branches.map((b) => [b.key, b.siblings])),
     earlier: Math.max(0, (snapshot.total ?? 0) - snapshot.transcript.length)
   })
-  useSessions.getState().dispatch({ type: 'session-updated', session: snapshot.session })
-  useTodos.getState().dispatch({ type: 'updated', sessionId, items: snapshot.todos })
+  applySessionUpdate(snapshot.session)
+  setPlan(sessionId, snapshot.todos)
   restoreApprovals(sessionId, snapshot.pendingApprovals)
 }
 
 export function applyChatEvent(event: AnyEvent): void {
+  if (event.event === 'branch.selected') {
+    // Another window showed another version of a message: show the same conversation. This
+    // window's own choice is already being reloaded (the view is loading then).
+    const { sessionId, status } = useChat.getState().state
+    if (sessionId === event.payload.sessionId && status === 'ready') {
+      void loadSession(sessionId, true)
+    }
+    return
+  }
   dispatch({ type: 'event', event })
+}
+
+/** Reads the shown session again (after a reconnect: what happened meanwhile was missed). */
+export function reloadShownSession(): void {
+  const { sessionId } = useChat.getState().state
+  if (sessionId) void loadSession(sessionId, true)
+}
+
+/** The session the conversation shows (or is loading); null before one is selected. */
+export function useShownSessionId(): string | null {
+  return useChat((s) => s.state.sessionId)
+}
+
+/** Whether the shown session's transcript is in, all of it (not only its first screen). */
+export function useWholeTranscriptLoaded(): boolean {
+  return useChat((s) => s.state.status === 'ready' && s.state.earlier === 0)
+}
+
+/** The models the providers offer, as last listed. */
+export function useAvailableModels(): ModelInfo[] {
+  return useModels((s) => s.state.models)
+}
+
+/** The model a session gets when none is chosen for it. */
+export function useDefaultModel(): ModelRef | null {
+  return useModels((s) => s.state.defaultModel)
 }
 
 /**
@@ -123,7 +159,7 @@ export async function loadModels(): Promise<void> {
 export async function setSessionModel(sessionId: string, model: ModelRef): Promise<string | null> {
   try {
     const session = await call('session.setModel', { sessionId, model })
-    useSessions.getState().dispatch({ type: 'session-updated', session })
+    applySessionUpdate(session)
     return null
   } catch (error) {
     return errorMessage(error)

@@ -1,31 +1,30 @@
 import { useEffect, useRef, useState, type JSX } from 'react'
 import { dropDraft, offeredDraft } from './draft-handoff'
-import { CheckpointsOffBadge } from '../checkpoints/checkpoints-off-badge'
+import { CheckpointsOffBadge } from '../checkpoints'
 import { baseName } from '../../lib/format'
-import { useVisibleApprovals } from '../approvals/use-visible-approvals'
-import { usePromptPalette } from '../mcp/prompt-palette'
-import { useMentionFinder } from '../mention/use-mention-finder'
-import { PlanningBanner, PlanningToggle } from '../safety/planning-toggle'
-import { TaintBadge } from '../safety/taint-badge'
-import { useSessions } from '../sessions/sessions-store'
-import { selectedSession } from '../sessions/sessions-reducer'
-import { ReplayBar } from '../sessions/replay-bar'
-import { replayedItems } from '../sessions/replay-reducer'
-import { useReplay } from '../sessions/replay-store'
-import { SessionMenu } from '../sessions/session-menu'
-import { loadSession, sendMessage, stopTurn, useChat, useModels } from './chat-store'
+import { useVisibleApprovals } from '../approvals'
+import { usePromptPalette } from '../mcp'
+import { useMentionFinder } from '../mention'
+import { PlanningBanner, PlanningToggle, TaintBadge } from '../safety'
+import {
+  ReplayBar,
+  SessionMenu,
+  useProjectFolder,
+  useReplayed,
+  useSelectedSession
+} from '../sessions'
+import { loadSession, sendMessage, stopTurn, useChat, useDefaultModel } from './chat-store'
 import { Composer } from './composer'
-import { useAttachmentsUi } from '../attachments/composer-attach'
+import { useAttachmentsUi } from '../attachments'
 import { ModelPicker } from './model-picker'
 import { editLastOnUp } from './edit-last'
 import { QueueList } from './queue-list'
 import { queueMessage, useQueueRunner } from './queue-runner'
-import { JobsToggle } from '../jobs/jobs-toggle'
-import { InstructionsLine } from '../skills/instructions-line'
-import { HeaderMeters } from '../meters/header-meters'
-import { QuestionCard } from '../skills/question-card'
+import { JobsToggle } from '../jobs'
+import { InstructionsLine, QuestionCard } from '../skills'
+import { HeaderMeters } from '../meters'
 import { TranscriptView } from './transcript-view'
-import { FindBar } from '../find/find-bar'
+import { FindBar } from '../find'
 import { SidebarToggle } from '../../shell/sidebar-toggle'
 import { useHeaderFit } from './header-fit'
 import { HeaderOverflow } from './header-overflow'
@@ -52,18 +51,18 @@ function waitingForModel(entries: TranscriptEntry[]): boolean {
 /** The selected session: header with model, transcript, composer. */
 export function ChatView(): JSX.Element {
   const chat = useChat((s) => s.state)
-  const session = useSessions((s) => selectedSession(s.state))
-  const folder = useSessions((s) => s.state.workspace ?? s.state.folder ?? '')
+  const session = useSelectedSession()
+  const folder = useProjectFolder()
   const approvalOpen = useVisibleApprovals().length > 0
   const [draft, setDraft] = useState('')
   const [followSignal, setFollowSignal] = useState(0)
   const palette = usePromptPalette(draft, setDraft)
-  const replay = useReplay((s) => s.state)
-  const replaying = replay.sessionId !== null && replay.sessionId === chat.sessionId
+  const replay = useReplayed(chat.sessionId, chat.entries)
+  const replaying = replay.replaying
   useQueueRunner()
   const header = useRef<HTMLElement>(null)
   const fit = useHeaderFit(header)
-  const defaultModel = useModels((s) => s.state.defaultModel)
+  const defaultModel = useDefaultModel()
   const attachUi = useAttachmentsUi(chat.sessionId, chat.status !== 'ready')
   const mention = useMentionFinder(draft, setDraft, attachUi.attachResource)
 
@@ -187,7 +186,7 @@ export function ChatView(): JSX.Element {
       ) : (
         <TranscriptView
           sessionId={chat.sessionId}
-          entries={replayedItems(replay, chat.sessionId, chat.entries)}
+          entries={replay.items}
           thinking={!replaying && running && waitingForModel(chat.entries)}
           empty={empty}
           followSignal={followSignal}

@@ -8,7 +8,7 @@ import {
 } from 'react'
 import { messageSizeProblem } from '../../../../shared/contract/message-size'
 import { ArrowUpIcon, StopIcon } from '../../lib/icons'
-import type { ComposerAttach } from '../attachments/composer-attach'
+import type { ComposerAttach } from '../attachments'
 import './composer.css'
 
 interface Props {

@@ -6,6 +6,7 @@ import { call } from '../../bridge/client'
 import { errorMessage } from '../../lib/errors'
 import { formatBytes, formatCount, ltrPath } from '../../lib/format'
 import { CloseIcon, ScissorsIcon } from '../../lib/icons'
+import { Dialog } from '../../ui/dialog'
 import { useChat } from './chat-store'
 import './spill-viewer.css'
 
@@ -112,7 +113,7 @@ function SpillViewer({
   const sessionId = useChat((s) => s.state.sessionId)
   const [loaded, setLoaded] = useState<Loaded | null>(null)
   const [error, setError] = useState<string | null>(null)
-  const dialog = useRef<HTMLDivElement>(null)
+  const box = useRef<HTMLDivElement>(null)
   const cut = useRef<HTMLDivElement>(null)
 
   useEffect(() => {
@@ -127,10 +128,6 @@ function SpillViewer({
     }
   }, [sessionId, path])
 
-  useEffect(() => {
-    dialog.current?.focus()
-  }, [])
-
   const lines = useMemo(() => {
     if (!loaded) return []
     const all = loaded.text.split('\n')
@@ -141,28 +138,17 @@ function SpillViewer({
   const rest = lines.slice(cutAt - 1)
   const digits = String(Math.max(lines.length, 1)).length
 
-  // On the body, so no card or scroller around the button can clip or shift it.
+  // On the body, so it takes the page's type and colours, not those of the card it opened from.
   return createPortal(
-    <div
-      className="modal-backdrop"
-      onMouseDown={(event) => event.target === event.currentTarget && onClose()}
+    <Dialog
+      className="modal-dialog spill-viewer-dialog"
+      label={`Full output of ${tool}`}
+      data-testid="spill-viewer"
+      onClose={onClose}
+      closeOnBackdrop
+      initialFocus={box}
     >
-      <div
-        className="modal spill-viewer"
-        role="dialog"
-        aria-modal="true"
-        aria-label={`Full output of ${tool}`}
-        tabIndex={-1}
-        ref={dialog}
-        onKeyDown={(event) => {
-          if (event.key !== 'Escape') return
-          // The chat's own Escape would stop the turn: this one only closes the viewer.
-          event.preventDefault()
-          event.stopPropagation()
-          onClose()
-        }}
-        data-testid="spill-viewer"
-      >
+      <div className="modal spill-viewer" tabIndex={-1} ref={box}>
         <header className="spill-viewer__header">
           <div className="spill-viewer__titles">
             <h2 className="spill-viewer__title">Full output of {tool}</h2>
@@ -220,7 +206,7 @@ function SpillViewer({
           )}
         </div>
       </div>
-    </div>,
+    </Dialog>,
     document.body
   )
 }

@@ -1,6 +1,6 @@
 import { useMemo, useState, type JSX } from 'react'
 import { ChevronIcon } from '../../lib/icons'
-import { useFind } from '../find/find-store'
+import { useOpenFindQuery } from '../find'
 import { ToolCard } from './tool-card'
 import { membersWithHit, type GroupRow } from './transcript-rows'
 import './tool-group.css'
@@ -20,12 +20,8 @@ export function ToolGroup({
   sessionId: string | null
 }): JSX.Element {
   const [chosen, setOpen] = useState(false)
-  const findOpen = useFind((s) => s.state.open)
-  const query = useFind((s) => s.state.query)
-  const hits = useMemo(
-    () => (findOpen ? membersWithHit(row, query) : NO_HITS),
-    [findOpen, query, row]
-  )
+  const query = useOpenFindQuery()
+  const hits = useMemo(() => (query !== null ? membersWithHit(row, query) : NO_HITS), [query, row])
   const open = chosen || hits.size > 0
   const bodyId = `tool-group-${row.key}`
   return (

@@ -1,7 +1,6 @@
 import type { GroupPhrase, ToolCallView, ToolCard, TranscriptItem } from '../../../../shared/domain'
-import { chipNews } from '../safety/chip-news'
-import type { CapabilityChip } from '../safety/safety-labels'
-import { findInText } from '../find/find-match'
+import { chipNews, type CapabilityChip } from '../safety'
+import { findInText } from '../find'
 import { callsOf, groupedText, plainCard } from '../../../../shared/tool-card'
 import type { TranscriptEntry } from './transcript-reducer'
 

@@ -1,12 +1,12 @@
 import { useLayoutEffect, useRef, useState, type JSX, type KeyboardEvent } from 'react'
 import type { TranscriptItem } from '../../../../shared/domain'
 import { PencilIcon } from '../../lib/icons'
-import { RewindButton } from '../checkpoints/rewind-button'
-import { ForkButton } from '../sessions/fork-button'
+import { RewindButton } from '../checkpoints'
+import { ForkButton } from '../sessions'
 import { resendFrom, showBranch, startEditing, stopEditing, useEditing } from './branch-actions'
 import { useChat } from './chat-store'
 import { MessageActions } from './message-actions'
-import { AttachmentChips } from '../attachments/attachment-chips'
+import { AttachmentChips } from '../attachments'
 import './user-message.css'
 
 type UserItem = Extract<TranscriptItem, { kind: 'user' }>

@@ -1,5 +1,5 @@
 import type { JSX } from 'react'
-import { useSettings } from '../settings/settings-store'
+import { fileOf, useSettings, SettingsCard } from '../settings'
 import {
   checkpointNumber,
   checkpointNumbers,
@@ -8,17 +8,17 @@ import {
   withCheckpointSetting
 } from './checkpoints-model'
 import { useCheckpointStatus } from './use-checkpoint-status'
-import { SettingsCard } from '../settings/settings-card'
+import { Field } from '../../ui/field'
 import './checkpoints.css'
 
 /** Settings → Checkpoints: on or off, how long they are kept, and how much room they take. */
 export function CheckpointsSection(): JSX.Element {
-  const base = useSettings((s) => s.state.base)
+  const base = useSettings((s) => fileOf(s.state.draft))
   const dispatch = useSettings((s) => s.dispatch)
   const status = useCheckpointStatus()
   const set = (key: Parameters<typeof withCheckpointSetting>[1], value: boolean | number | null) =>
     dispatch({
-      type: 'base-set',
+      type: 'section-edit',
       key: 'checkpoints',
       value: withCheckpointSetting(base, key, value)
     })
@@ -47,24 +47,25 @@ export function CheckpointsSection(): JSX.Element {
       </label>
       <div className="checkpoints-settings__numbers">
         {checkpointNumbers.map((entry) => (
-          <label key={entry.key} className="field">
-            <span className="field__label">{entry.label}</span>
-            <input
-              // Remade when the file changes under the screen, so the box shows what it says.
-              key={checkpointNumber(base, entry.key)}
-              type="number"
-              className="input"
-              min={entry.min}
-              step="any"
-              data-testid={`checkpoints-${entry.key}`}
-              defaultValue={checkpointNumber(base, entry.key)}
-              onBlur={(e) => {
-                const value = e.target.valueAsNumber
-                set(entry.key, Number.isFinite(value) ? value : null)
-              }}
-            />
-            <span className="field__hint">{entry.hint}</span>
-          </label>
+          <Field key={entry.key} label={entry.label} hint={entry.hint}>
+            {(control) => (
+              <input
+                // Remade when the file changes under the screen, so the box shows what it says.
+                key={checkpointNumber(base, entry.key)}
+                {...control}
+                type="number"
+                className="input"
+                min={entry.min}
+                step="any"
+                data-testid={`checkpoints-${entry.key}`}
+                defaultValue={checkpointNumber(base, entry.key)}
+                onBlur={(e) => {
+                  const value = e.target.valueAsNumber
+                  set(entry.key, Number.isFinite(value) ? value : null)
+                }}
+              />
+            )}
+          </Field>
         ))}
       </div>
     </SettingsCard>

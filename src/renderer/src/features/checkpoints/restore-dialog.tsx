@@ -1,5 +1,6 @@
-import { useEffect, useRef, type JSX } from 'react'
+import type { JSX } from 'react'
 import { RewindIcon } from '../../lib/icons'
+import { Dialog } from '../../ui/dialog'
 import { restoreVerb } from './change-words'
 import {
   blockedBecause,
@@ -9,7 +10,6 @@ import {
   type RewindScope
 } from './restore-reducer'
 import { closeRestore, confirmRestore, useRestore } from './restore-store'
-import '../approvals/approvals.css'
 import './checkpoints.css'
 
 const titles: Record<RestoreRequest['kind'], string> = {
@@ -50,25 +50,17 @@ function subject(request: RestoreRequest): string {
 export function RestoreDialog(): JSX.Element | null {
   const state = useRestore((s) => s.state)
   const { request, plan, error, scope, replaceChanged, busy } = state
-  const ref = useRef<HTMLDialogElement>(null)
   const dispatch = useRestore((s) => s.dispatch)
-
-  useEffect(() => {
-    const element = ref.current
-    if (request && element && !element.open) element.showModal()
-  }, [request])
 
   if (!request) return null
   const files = restoresFiles(state)
   const blocked = blockedBecause(state)
   return (
-    <dialog
-      ref={ref}
+    <Dialog
       className="modal-dialog restore-dialog"
-      aria-labelledby="restore-title"
+      labelledBy="restore-title"
       data-testid="restore-dialog"
-      onCancel={(event) => {
-        event.preventDefault()
+      onClose={() => {
         if (!busy) closeRestore()
       }}
     >
@@ -222,6 +214,6 @@ export function RestoreDialog(): JSX.Element | null {
           </button>
         </footer>
       </div>
-    </dialog>
+    </Dialog>
   )
 }

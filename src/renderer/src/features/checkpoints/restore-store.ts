@@ -1,8 +1,8 @@
 import { call } from '../../bridge/client'
 import { errorMessage } from '../../lib/errors'
 import { createReducerStore } from '../../lib/reducer-store'
-import { offerDraft } from '../chat/draft-handoff'
-import { useSessions } from '../sessions/sessions-store'
+import { offerDraft } from '../chat'
+import { addSession } from '../sessions'
 import {
   initialRestoreState,
   restoreReducer,
@@ -65,7 +65,7 @@ export async function confirmRestore(): Promise<void> {
         before: true
       })
       offerDraft(session.id, request.text)
-      useSessions.getState().dispatch({ type: 'created', session })
+      addSession(session)
     }
     dispatch({ type: 'close' })
   } catch (error) {

@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react'
 import type { CheckpointStatus } from '../../../../shared/checkpoints'
 import { call } from '../../bridge/client'
-import { useSessions } from '../sessions/sessions-store'
-import { useSettings } from '../settings/settings-store'
+import { useWorkspace } from '../sessions'
+import { useSettings } from '../settings'
 
 /** Whether the open folder is checkpointed, asked again whenever the settings are saved. */
 export function useCheckpointStatus(): CheckpointStatus | null {
   const savedAt = useSettings((s) => s.state.savedAt)
-  const folder = useSessions((s) => s.state.workspace)
+  const folder = useWorkspace()
   const [status, setStatus] = useState<CheckpointStatus | null>(null)
   useEffect(() => {
     if (!folder) return

@@ -2,7 +2,7 @@ import { useState, type JSX } from 'react'
 import type { ChildStep, ToolCallState } from '../../../../shared/domain'
 import { ChevronIcon } from '../../lib/icons'
 import { keyArgument } from '../../../../shared/tool-input'
-import { deniedBadge } from '../safety/safety-labels'
+import { deniedBadge } from '../safety'
 
 const tones: Record<ToolCallState, string> = {
   'awaiting-approval': 'amber',

@@ -1,6 +1,6 @@
 import type { JSX } from 'react'
 import type { ToolCallView } from '../../../../shared/domain'
-import { useChat } from '../chat/chat-store'
+import { useShownSessionId } from '../chat'
 import { ChildTranscript } from './child-transcript'
 import { ParallelView } from './parallel-view'
 import './delegation.css'
@@ -10,7 +10,7 @@ import './delegation.css'
  * while it works), or a parallel run's branches side by side.
  */
 export function DelegationView({ call }: { call: ToolCallView }): JSX.Element | null {
-  const sessionId = useChat((s) => s.state.sessionId)
+  const sessionId = useShownSessionId()
   const display = call.output?.display
   if (display?.kind === 'subagent') {
     return (

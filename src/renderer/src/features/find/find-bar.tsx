@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState, type JSX, type KeyboardEvent } from 'react'
 import { ArrowDownIcon, ArrowUpIcon, CloseIcon } from '../../lib/icons'
-import { useChat } from '../chat/chat-store'
+import { useShownSessionId, useWholeTranscriptLoaded } from '../chat'
 import { MAX_MATCHES } from './find-match'
 import { clearPaint, findRanges, firstInView, paintRanges, revealRange } from './find-highlights'
 import { closeFind, useFind } from './find-store'
@@ -24,7 +24,8 @@ function countText(count: number, current: number, query: string): string {
 export function FindBar(): JSX.Element | null {
   const { open, query, focusSignal, searchSignal, landing } = useFind((s) => s.state)
   const dispatch = useFind((s) => s.dispatch)
-  const chat = useChat((s) => s.state)
+  const sessionId = useShownSessionId()
+  const loaded = useWholeTranscriptLoaded()
   const input = useRef<HTMLInputElement>(null)
   const [ranges, setRanges] = useState<Range[]>([])
   const [current, setCurrent] = useState(0)
@@ -34,12 +35,11 @@ export function FindBar(): JSX.Element | null {
   // A session opened from the sessions search: once its transcript is in (all of it, not only
   // its first screen: the hit may be older), find its words.
   useEffect(() => {
-    const loaded = chat.status === 'ready' && chat.earlier === 0
-    if (!landing || landing.sessionId !== chat.sessionId || !loaded) return
+    if (!landing || landing.sessionId !== sessionId || !loaded) return
     dispatch({ type: 'open', query: landing.query, focus: false })
     dispatch({ type: 'landed' })
     pick.current = 'first'
-  }, [landing, chat.sessionId, chat.status, chat.earlier, dispatch])
+  }, [landing, sessionId, loaded, dispatch])
 
   // Only a request to focus moves the caret: a landing opens the bar without taking it.
   useLayoutEffect(() => {
@@ -84,7 +84,7 @@ export function FindBar(): JSX.Element | null {
       observer.disconnect()
       if (frame !== 0) cancelAnimationFrame(frame)
     }
-  }, [open, query, searchSignal, chat.sessionId])
+  }, [open, query, searchSignal, sessionId])
 
   useEffect(() => {
     if (!open) return clearPaint()

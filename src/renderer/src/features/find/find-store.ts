@@ -69,3 +69,8 @@ export function closeFind(): void {
 export function landOnHit(sessionId: string, query: string): void {
   if (query.trim()) useFind.getState().dispatch({ type: 'land', sessionId, query: query.trim() })
 }
+
+/** What the open find bar searches for; null while it is closed. */
+export function useOpenFindQuery(): string | null {
+  return useFind((s) => (s.state.open ? s.state.query : null))
+}

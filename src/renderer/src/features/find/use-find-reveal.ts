@@ -1,5 +1,5 @@
 import { useMemo } from 'react'
-import type { TranscriptEntry } from '../chat/transcript-reducer'
+import type { TranscriptEntry } from '../chat'
 import { itemsWithHits } from './find-reveal'
 import { useFind } from './find-store'
 

@@ -2,7 +2,7 @@ import type { AnyEvent } from '../../../../shared/contract'
 import { call } from '../../bridge/client'
 import { errorMessage } from '../../lib/errors'
 import { createReducerStore } from '../../lib/reducer-store'
-import { useSessions } from '../sessions/sessions-store'
+import { onWorkspaceOpened } from '../sessions'
 import { deliverOutput, refollowAll } from './job-feed'
 import { initialJobsState, jobsReducer } from './jobs-reducer'
 
@@ -47,10 +47,7 @@ let wired = false
 export function wireJobs(): void {
   if (wired) return
   wired = true
-  useSessions.subscribe((store, previous) => {
-    const workspace = store.state.workspace
-    if (workspace && workspace !== previous.state.workspace) void loadJobs(workspace)
-  })
+  onWorkspaceOpened((workspace) => void loadJobs(workspace))
 }
 
 /** After a reconnect: what happened meanwhile is read again. */
@@ -96,6 +93,16 @@ export function toggleMonitor(): void {
 
 export function closeMonitor(): void {
   dispatch({ type: 'close' })
+}
+
+/** Whether the job monitor is open, for code outside React. */
+export function monitorOpen(): boolean {
+  return useJobs.getState().state.open
+}
+
+/** Whether the job monitor is open. */
+export function useMonitorOpen(): boolean {
+  return useJobs((s) => s.state.open)
 }
 
 export function selectJob(jobId: string): void {

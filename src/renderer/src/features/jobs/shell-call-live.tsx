@@ -1,7 +1,7 @@
 import type { JSX } from 'react'
 import type { ToolCallView } from '../../../../shared/domain'
 import { StopIcon, TerminalIcon } from '../../lib/icons'
-import { useChat } from '../chat/chat-store'
+import { useShownSessionId } from '../chat'
 import { jobOfCall, startedJob } from './jobs-reducer'
 import { showJob, stopCall, useJobs } from './jobs-store'
 import { TerminalView } from './terminal-view'
@@ -12,7 +12,7 @@ import './jobs.css'
  * button; once a background job has started, a way to it in the job monitor.
  */
 export function ShellCallLive({ call }: { call: ToolCallView }): JSX.Element | null {
-  const sessionId = useChat((s) => s.state.sessionId)
+  const sessionId = useShownSessionId()
   const job = useJobs((s) =>
     call.state === 'running' ? jobOfCall(s.state, sessionId, call.id) : null
   )

@@ -1,6 +1,8 @@
-import { useEffect, useRef, useState, type JSX, type KeyboardEvent } from 'react'
+import { useEffect, useState, type JSX } from 'react'
 import type { ElicitAction, ElicitField, Elicitation } from '../../../../shared/elicitation'
-import { useSessions } from '../sessions/sessions-store'
+import { Dialog } from '../../ui/dialog'
+import { Field } from '../../ui/field'
+import { useSessions } from '../sessions'
 import { draftContent, initialDraft, type DraftValue, type ElicitDraft } from './elicitation-form'
 import { waitingIn } from './elicitation-reducer'
 import {
@@ -9,7 +11,6 @@ import {
   useElicitations,
   wireElicitations
 } from './elicitation-store'
-import '../approvals/approvals.css'
 import './elicitation.css'
 
 /**
@@ -28,25 +29,12 @@ export function ElicitationDialog(): JSX.Element | null {
 }
 
 function ElicitationForm({ request, more }: { request: Elicitation; more: number }): JSX.Element {
-  const ref = useRef<HTMLDialogElement>(null)
   const [draft, setDraft] = useState<ElicitDraft>(() => initialDraft(request.fields))
   const sending = useElicitations((s) => s.state.sendingId === request.elicitationId)
   const error = useElicitations((s) =>
     s.state.error?.elicitationId === request.elicitationId ? s.state.error.text : null
   )
   const { elicitationId, server } = request
-
-  // Modal while it exists; the first field takes the focus, which goes back where it was after.
-  useEffect(() => {
-    const element = ref.current
-    const before = document.activeElement
-    if (element && !element.open) element.showModal()
-    const first = element?.querySelector<HTMLElement>('[data-elicit-field]')
-    ;(first ?? element?.querySelector<HTMLElement>('[data-testid="elicitation-submit"]'))?.focus()
-    return () => {
-      if (before instanceof HTMLElement && before.isConnected) before.focus()
-    }
-  }, [])
 
   const respond = (action: ElicitAction): void => {
     if (sending) return
@@ -61,30 +49,16 @@ function ElicitationForm({ request, more }: { request: Elicitation; more: number
     if (error) editedElicitation(elicitationId)
   }
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>): void => {
-    if (event.key === 'Escape') {
-      // Cancel, and not also "stop the turn", which Escape means elsewhere in the window.
-      event.preventDefault()
-      event.stopPropagation()
-      respond('cancel')
-    }
-  }
-
   return (
-    <dialog
-      ref={ref}
+    <Dialog
       className="modal-dialog elicitation-dialog"
-      aria-labelledby="elicitation-title"
-      aria-describedby="elicitation-message"
+      labelledBy="elicitation-title"
+      describedBy="elicitation-message"
       data-testid="elicitation-dialog"
       data-server={server}
-      onKeyDown={onKeyDown}
-      // Escape is handled as Cancel above; a close the browser forces is undone while it waits.
-      onCancel={(event) => event.preventDefault()}
-      onClose={() => {
-        const element = ref.current
-        if (element?.isConnected && !element.open) element.showModal()
-      }}
+      // Escape cancels; the dialog stays until the server has the answer.
+      onClose={() => respond('cancel')}
+      initialFocus={firstField}
     >
       <form
         className="modal elicitation"
@@ -166,7 +140,15 @@ function ElicitationForm({ request, more }: { request: Elicitation; more: number
           </button>
         </footer>
       </form>
-    </dialog>
+    </Dialog>
+  )
+}
+
+/** The first field takes the focus; a request with no fields gives it to Submit. */
+function firstField(dialog: HTMLDialogElement): HTMLElement | null {
+  return (
+    dialog.querySelector<HTMLElement>('[data-elicit-field]') ??
+    dialog.querySelector<HTMLElement>('[data-testid="elicitation-submit"]')
   )
 }
 
@@ -244,34 +226,42 @@ function FieldControl({
   }
   const text = typeof value === 'string' ? value : ''
   return (
-    <label className="field" htmlFor={id}>
-      {label}
-      {hint}
-      {field.kind === 'choice' ? (
-        <select
-          {...common}
-          className="select"
-          value={text}
-          onChange={(e) => onChange(e.target.value)}
-        >
-          <option value="">{field.required ? 'Choose…' : '(none)'}</option>
-          {field.options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      ) : (
-        <input
-          {...common}
-          className="input"
-          type={inputType(field)}
-          inputMode={field.kind === 'number' ? (field.integer ? 'numeric' : 'decimal') : undefined}
-          value={text}
-          onChange={(e) => onChange(e.target.value)}
-        />
-      )}
-    </label>
+    <Field label={field.label} required={field.required} hint={field.description} hintAbove>
+      {(control) => {
+        const own = {
+          ...control,
+          'data-elicit-field': field.name,
+          'data-testid': `elicitation-field-${field.name}`,
+          'aria-required': field.required
+        }
+        return field.kind === 'choice' ? (
+          <select
+            {...own}
+            className="select"
+            value={text}
+            onChange={(e) => onChange(e.target.value)}
+          >
+            <option value="">{field.required ? 'Choose…' : '(none)'}</option>
+            {field.options.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        ) : (
+          <input
+            {...own}
+            className="input"
+            type={inputType(field)}
+            inputMode={
+              field.kind === 'number' ? (field.integer ? 'numeric' : 'decimal') : undefined
+            }
+            value={text}
+            onChange={(e) => onChange(e.target.value)}
+          />
+        )
+      }}
+    </Field>
   )
 }
 

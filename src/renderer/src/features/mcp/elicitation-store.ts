@@ -2,7 +2,7 @@ import type { ElicitAction } from '../../../../shared/elicitation'
 import { call, onReconnect, subscribe } from '../../bridge/client'
 import { errorMessage } from '../../lib/errors'
 import { createReducerStore } from '../../lib/reducer-store'
-import { useSessions } from '../sessions/sessions-store'
+import { currentWorkspace, onWorkspaceOpened } from '../sessions'
 import { elicitationReducer, initialElicitationState } from './elicitation-reducer'
 
 export const useElicitations = createReducerStore(elicitationReducer, initialElicitationState)
@@ -59,14 +59,11 @@ export function wireElicitations(): void {
       dispatch({ type: 'resolved', elicitationId: event.payload.elicitationId })
     }
   })
-  const now = useSessions.getState().state.workspace
+  const now = currentWorkspace()
   if (now) void restore(now)
-  useSessions.subscribe((store, previous) => {
-    const { workspace } = store.state
-    if (workspace && workspace !== previous.state.workspace) void restore(workspace)
-  })
+  onWorkspaceOpened((workspace) => void restore(workspace))
   onReconnect(() => {
-    const { workspace } = useSessions.getState().state
+    const workspace = currentWorkspace()
     if (workspace) void restore(workspace)
   })
 }

@@ -1,6 +1,8 @@
 import type { JSX } from 'react'
 import type { Importer } from './mcp-reducer'
-import { importServers, useMcp } from './mcp-store'
+import { importServers } from './mcp-draft'
+import { useMcp } from './mcp-store'
+import { Field } from '../../ui/field'
 
 /** Reads servers from Claude Desktop's config or a project's `.mcp.json`, by path or pasted. */
 export function McpImport({ importer }: { importer: Importer }): JSX.Element {
@@ -9,35 +11,41 @@ export function McpImport({ importer }: { importer: Importer }): JSX.Element {
   return (
     <div className="provider-form mcp-import" data-testid="mcp-import">
       <h3 className="provider-form__title">Import servers</h3>
-      <label className="field">
-        <span className="field__label">Config file</span>
-        <input
-          className="input input--mono"
-          data-testid="mcp-import-path"
-          value={importer.path}
-          placeholder="~/.config/Claude/claude_desktop_config.json or ./.mcp.json"
-          onChange={(e) => dispatch({ type: 'import-field', field: 'path', value: e.target.value })}
-          spellCheck={false}
-        />
-      </label>
-      <label className="field">
-        <span className="field__label">
-          Or paste it <span className="field__optional">the JSON with “mcpServers”</span>
-        </span>
-        <textarea
-          className="textarea input--mono"
-          data-testid="mcp-import-text"
-          rows={4}
-          value={importer.text}
-          placeholder={'{ "mcpServers": { "name": { "command": "npx", "args": ["…"] } } }'}
-          onChange={(e) => dispatch({ type: 'import-field', field: 'text', value: e.target.value })}
-          spellCheck={false}
-        />
-        <span className="field__hint">
-          Only servers started with a command are imported. Variables that look like keys are passed
-          through from your environment instead of being written into settings.
-        </span>
-      </label>
+      <Field label="Config file">
+        {(control) => (
+          <input
+            {...control}
+            className="input input--mono"
+            data-testid="mcp-import-path"
+            value={importer.path}
+            placeholder="~/.config/Claude/claude_desktop_config.json or ./.mcp.json"
+            onChange={(e) =>
+              dispatch({ type: 'import-field', field: 'path', value: e.target.value })
+            }
+            spellCheck={false}
+          />
+        )}
+      </Field>
+      <Field
+        label="Or paste it"
+        optional="the JSON with “mcpServers”"
+        hint="Only servers started with a command are imported. Variables that look like keys are passed through from your environment instead of being written into settings."
+      >
+        {(control) => (
+          <textarea
+            {...control}
+            className="textarea input--mono"
+            data-testid="mcp-import-text"
+            rows={4}
+            value={importer.text}
+            placeholder={'{ "mcpServers": { "name": { "command": "npx", "args": ["…"] } } }'}
+            onChange={(e) =>
+              dispatch({ type: 'import-field', field: 'text', value: e.target.value })
+            }
+            spellCheck={false}
+          />
+        )}
+      </Field>
       {importer.error && (
         <p className="field-error" role="alert" data-testid="mcp-import-error">
           {importer.error}

@@ -1,15 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { buildSettings } from '../settings/settings-model'
-import { initialSettingsState, settingsReducer } from '../settings/settings-reducer'
 import {
   draftFromSettings,
   draftToSettings,
   emptyDraft,
   mergeImported,
   placeServerIssues,
-  withEnabled,
-  withServer,
-  withToolEnabled
+  serversOf
 } from './mcp-model'
 
 const everything = {
@@ -137,28 +133,6 @@ describe('server drafts', () => {
 })
 
 describe('server lists', () => {
-  it('switches one tool of one server off and on, leaving the file as it was once all are on', () => {
-    const list = [everything, { name: 'other', command: 'node' }]
-    const off = withToolEnabled(list, 0, 'echo', false)
-    expect(off[0]).toMatchObject({ disabled_tools: ['echo'] })
-    expect(off[1]).toEqual(list[1])
-    const twice = withToolEnabled(withToolEnabled(off, 0, 'add', false), 0, 'echo', false)
-    expect(twice[0]?.disabled_tools).toEqual(['add', 'echo'])
-    expect(withToolEnabled(withToolEnabled(twice, 0, 'echo', true), 0, 'add', true)[0]).toEqual(
-      everything
-    )
-  })
-
-  it('adds, replaces and switches servers off and on', () => {
-    const list = withServer([], null, everything)
-    expect(withServer(list, 0, { name: 'other', command: 'y' })).toEqual([
-      { name: 'other', command: 'y' }
-    ])
-    const off = withEnabled(list, 0, false)
-    expect(off[0]?.enabled).toBe(false)
-    expect(withEnabled(off, 0, true)[0]).not.toHaveProperty('enabled')
-  })
-
   it('imports new servers and leaves alone the names already configured', () => {
     const merged = mergeImported(
       [everything],
@@ -167,8 +141,21 @@ describe('server lists', () => {
         { name: 'fs', command: 'npx' }
       ]
     )
-    expect(merged.list.map((s) => s.command)).toEqual(['npx', 'npx'])
-    expect(merged).toMatchObject({ added: ['fs'], skipped: ['everything'] })
+    expect(merged.servers).toEqual([{ name: 'fs', command: 'npx' }])
+    expect(merged).toMatchObject({ added: ['fs'], skipped: ['everything'], unread: [] })
+  })
+
+  it('says which imported servers it cannot read instead of adding them', () => {
+    const merged = mergeImported([], [{ name: 'both', command: 'x', url: 'https://a.example' }])
+    expect(merged.servers).toEqual([])
+    expect(merged.unread).toEqual([expect.stringContaining('both (give either a command')])
+  })
+
+  it('lists every entry of the draft, one it cannot read too, so indexes stay the same', () => {
+    expect(serversOf([everything, 'not a server']).map((s) => s.name)).toEqual([
+      'everything',
+      undefined
+    ])
   })
 
   it('places save issues on the fields of the server being edited', () => {
@@ -177,20 +164,5 @@ describe('server lists', () => {
       { path: 'mcp.0.command', message: 'other server' }
     ]
     expect(placeServerIssues(issues, 1)).toEqual({ passthrough: 'refused' })
-  })
-
-  it('the settings screen keeps the edited list and saves it with everything else', () => {
-    const loaded = settingsReducer(initialSettingsState, {
-      type: 'loaded',
-      path: '/x/settings.yaml',
-      settings: { providers: [], mcp: [], max_tokens: 1000 },
-      issues: []
-    })
-    const edited = settingsReducer(loaded, { type: 'base-set', key: 'mcp', value: [everything] })
-    expect(edited.dirty).toBe(true)
-    expect(buildSettings(edited, edited.providers)).toMatchObject({
-      mcp: [everything],
-      max_tokens: 1000
-    })
   })
 })

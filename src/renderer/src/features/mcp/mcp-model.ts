@@ -1,5 +1,6 @@
 import type { Capabilities } from '../../../../shared/domain'
-import { mcpServerSettingsSchema } from '../../../../shared/mcp'
+import { mcpServerSettingsSchema, type McpServerSettingsInput } from '../../../../shared/mcp'
+import { readsAs } from '../settings'
 
 /** A server as the form edits it: lists as text, one entry a line. */
 export interface ServerDraft {
@@ -100,17 +101,21 @@ export function emptyDraft(taken: readonly string[]): ServerDraft {
   }
 }
 
-/** The configured servers of a settings object, read leniently. */
-export function serversOf(base: Record<string, unknown>): Record<string, unknown>[] {
-  return Array.isArray(base.mcp) ? base.mcp.filter(isRecord) : []
+/**
+ * The user's servers as the list shows them, read leniently so one the schema does not read
+ * still shows (and can be edited or removed); one entry per entry of the draft's list.
+ */
+export function serversOf(entries: readonly unknown[]): Record<string, unknown>[] {
+  return entries.map((entry) => (isRecord(entry) ? entry : {}))
 }
 
-export function serverName(server: Record<string, unknown>): string {
-  return text(server.name)
+export function serverName(server: unknown): string {
+  return isRecord(server) ? text(server.name) : ''
 }
 
 /** A configured server as the form shows it. */
-export function draftFromSettings(server: Record<string, unknown>): ServerDraft {
+export function draftFromSettings(entry: unknown): ServerDraft {
+  const server = isRecord(entry) ? entry : {}
   const env = isRecord(server.env) ? server.env : {}
   const force = isRecord(server.force) ? server.force : {}
   const egress = force.egress
@@ -176,7 +181,7 @@ const fieldOfKey: Record<string, DraftField> = {
 export function draftToSettings(
   draft: ServerDraft,
   otherNames: readonly string[]
-): { ok: true; value: Record<string, unknown> } | { ok: false; issues: DraftIssues } {
+): { ok: true; value: McpServerSettingsInput } | { ok: false; issues: DraftIssues } {
   const issues: DraftIssues = {}
   const value: Record<string, unknown> = { name: draft.name.trim() }
   if (draft.kind === 'url') Object.assign(value, remoteValue(draft, issues))
@@ -194,16 +199,24 @@ export function draftToSettings(
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const field = fieldOfKey[String(issue.path[0])]
-      if (!field) continue
+      if (!field) {
+        // No field of the form holds it: said beside the name, so the form never refuses in silence.
+        issues.name ??= `${issue.path.map(String).join('.')}: ${issue.message}`
+        continue
+      }
       const keyed = (field === 'env' || field === 'headers') && issue.path.length > 1
       const where = keyed ? `${String(issue.path[1])}: ` : ''
       issues[field] ??= `${where}${issue.message}`
     }
   }
-  if (!issues.name && otherNames.includes(value.name as string)) {
-    issues.name = `a server named "${String(value.name)}" exists already; pick another name`
+  const name = draft.name.trim()
+  if (!issues.name && otherNames.includes(name)) {
+    issues.name = `a server named "${name}" exists already; pick another name`
   }
-  return Object.keys(issues).length > 0 ? { ok: false, issues } : { ok: true, value }
+  if (Object.keys(issues).length > 0 || !readsAs(mcpServerSettingsSchema, value)) {
+    return { ok: false, issues }
+  }
+  return { ok: true, value }
 }
 
 /** The settings of a program this machine runs. */
@@ -253,74 +266,31 @@ function remoteValue(draft: ServerDraft, issues: DraftIssues): Record<string, un
   return value
 }
 
-/** The list with `value` put at `index`, or added at the end when `index` is null. */
-export function withServer(
-  list: readonly Record<string, unknown>[],
-  index: number | null,
-  value: Record<string, unknown>
-): Record<string, unknown>[] {
-  if (index === null || index >= list.length) return [...list, value]
-  return list.map((server, i) => (i === index ? value : server))
-}
-
-export function withoutServer(
-  list: readonly Record<string, unknown>[],
-  index: number
-): Record<string, unknown>[] {
-  return list.filter((_, i) => i !== index)
-}
-
-/** The list with the tool `tool` (its name at the server) switched on or off for the server. */
-export function withToolEnabled(
-  list: readonly Record<string, unknown>[],
-  index: number,
-  tool: string,
-  enabled: boolean
-): Record<string, unknown>[] {
-  return list.map((server, i) => {
-    if (i !== index) return server
-    const off = strings(server.disabled_tools).filter((name) => name !== tool)
-    const next: Record<string, unknown> = { ...server }
-    if (!enabled) off.push(tool)
-    if (off.length > 0) next.disabled_tools = off
-    else delete next.disabled_tools
-    return next
-  })
-}
-
-export function withEnabled(
-  list: readonly Record<string, unknown>[],
-  index: number,
-  enabled: boolean
-): Record<string, unknown>[] {
-  return list.map((server, i) => {
-    if (i !== index) return server
-    const next = { ...server }
-    if (enabled) delete next.enabled
-    else next.enabled = false
-    return next
-  })
-}
-
-/** Imported servers added after the configured ones; a name already taken is left out, and said. */
+/**
+ * Imported servers to add after the configured ones: a name already taken is left out, and
+ * said, as is a server the schema does not read (with why).
+ */
 export function mergeImported(
-  list: readonly Record<string, unknown>[],
+  entries: readonly unknown[],
   imported: readonly unknown[]
-): { list: Record<string, unknown>[]; added: string[]; skipped: string[] } {
-  const next = [...list]
-  const added: string[] = []
+): { servers: McpServerSettingsInput[]; added: string[]; skipped: string[]; unread: string[] } {
+  const taken = new Set(entries.map(serverName))
+  const servers: McpServerSettingsInput[] = []
   const skipped: string[] = []
+  const unread: string[] = []
   for (const server of imported) {
-    if (!isRecord(server)) continue
     const name = serverName(server)
-    if (next.some((s) => serverName(s) === name)) {
+    if (taken.has(name)) {
       skipped.push(name)
-      continue
+    } else if (readsAs(mcpServerSettingsSchema, server)) {
+      servers.push(server)
+      taken.add(name)
+    } else {
+      const why = mcpServerSettingsSchema.safeParse(server).error?.issues[0]?.message
+      unread.push(`${name || 'a server without a name'} (${why ?? 'not a server'})`)
     }
-    next.push(server)
-    added.push(name)
   }
-  return { list: next, added, skipped }
+  return { servers, added: servers.map(serverName), skipped, unread }
 }
 
 /** Save issues about the server at `index` (paths like `mcp.2.command`), per form field. */

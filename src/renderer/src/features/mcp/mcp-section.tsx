@@ -1,12 +1,13 @@
 import { useEffect, useMemo, type JSX } from 'react'
 import { PlusIcon } from '../../lib/icons'
-import { useSessions } from '../sessions/sessions-store'
-import { useSettings } from '../settings/settings-store'
+import { useSessions } from '../sessions'
+import { mcpEntriesOf, useSettings } from '../settings'
+import { removeServer, setEnabled, setToolEnabled } from './mcp-draft'
 import { McpImport } from './mcp-import'
 import { draftFromSettings, emptyDraft, serverName, serversOf } from './mcp-model'
 import { McpServerForm } from './mcp-server-form'
 import { McpServerRow } from './mcp-server-row'
-import { loadMcpStatus, removeServer, setEnabled, useMcp, setToolEnabled } from './mcp-store'
+import { loadMcpStatus, useMcp } from './mcp-store'
 import './mcp.css'
 
 function strings(value: unknown): string[] {
@@ -16,11 +17,11 @@ function strings(value: unknown): string[] {
 /** The settings screen's MCP servers: the person's own, this project's, and what each offers. */
 export function McpSection(): JSX.Element {
   const workspace = useSessions((s) => s.state.workspace)
-  const base = useSettings((s) => s.state.base)
+  const entries = useSettings((s) => mcpEntriesOf(s.state.draft))
   const settingsReady = useSettings((s) => s.state.status === 'ready')
   const state = useMcp((s) => s.state)
   const dispatch = useMcp((s) => s.dispatch)
-  const mine = useMemo(() => serversOf(base), [base])
+  const mine = useMemo(() => serversOf(entries), [entries])
 
   useEffect(() => {
     void loadMcpStatus(workspace)

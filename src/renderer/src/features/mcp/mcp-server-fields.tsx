@@ -1,7 +1,9 @@
 import type { JSX, ReactNode } from 'react'
+import { Field } from '../../ui/field'
 import type { DraftField, ServerDraft } from './mcp-model'
 import type { ServerForm } from './mcp-reducer'
 
+/** The problem found with a group of settings (a fieldset), which no single control owns. */
 export function FieldError({
   field,
   message
@@ -39,37 +41,40 @@ interface DraftTextProps extends FieldsProps {
 
 /** One text setting of the draft: its label, input, hint, and the problem found with it. */
 function DraftText(props: DraftTextProps): JSX.Element {
-  const { form, edit, invalid, field, rows } = props
-  const common = {
-    'data-testid': `mcp-${field}`,
-    value: form.draft[field],
-    placeholder: props.placeholder,
-    spellCheck: false,
-    ...invalid(field)
-  }
+  const { form, edit, field, rows } = props
   return (
-    <label className={`field${props.wide ? ' field--wide' : ''}`}>
-      <span className="field__label">
-        {props.label}
-        {props.format && <span className="field__optional"> {props.format}</span>}
-      </span>
-      {rows ? (
-        <textarea
-          className="textarea input--mono"
-          rows={rows}
-          onChange={(e) => edit({ [field]: e.target.value })}
-          {...common}
-        />
-      ) : (
-        <input
-          className="input input--mono"
-          onChange={(e) => edit({ [field]: e.target.value })}
-          {...common}
-        />
-      )}
-      {props.hint && <span className="field__hint">{props.hint}</span>}
-      <FieldError field={field} message={form.issues[field]} />
-    </label>
+    <Field
+      className={props.wide ? 'field--wide' : undefined}
+      label={props.label}
+      optional={props.format}
+      hint={props.hint}
+      error={form.issues[field]}
+      errorTestId={`mcp-issue-${field}`}
+    >
+      {(control) => {
+        const common = {
+          ...control,
+          'data-testid': `mcp-${field}`,
+          value: form.draft[field],
+          placeholder: props.placeholder,
+          spellCheck: false
+        }
+        return rows ? (
+          <textarea
+            className="textarea input--mono"
+            rows={rows}
+            onChange={(e) => edit({ [field]: e.target.value })}
+            {...common}
+          />
+        ) : (
+          <input
+            className="input input--mono"
+            onChange={(e) => edit({ [field]: e.target.value })}
+            {...common}
+          />
+        )
+      }}
+    </Field>
   )
 }
 
@@ -158,21 +163,21 @@ export function RemoteFields(props: FieldsProps): JSX.Element {
         hint="https, or plain http to this machine only (localhost, 127.0.0.1)."
       />
 
-      <label className="field">
-        <span className="field__label">Transport</span>
-        <select
-          className="select"
-          data-testid="mcp-transport"
-          value={draft.transport}
-          onChange={(e) => edit({ transport: e.target.value as ServerDraft['transport'] })}
-          {...invalid('transport')}
-        >
-          <option value="">Streamable HTTP, else the legacy SSE</option>
-          <option value="http">Streamable HTTP only</option>
-          <option value="sse">Legacy SSE only</option>
-        </select>
-        <FieldError field="transport" message={issues.transport} />
-      </label>
+      <Field label="Transport" error={issues.transport} errorTestId="mcp-issue-transport">
+        {(control) => (
+          <select
+            {...control}
+            className="select"
+            data-testid="mcp-transport"
+            value={draft.transport}
+            onChange={(e) => edit({ transport: e.target.value as ServerDraft['transport'] })}
+          >
+            <option value="">Streamable HTTP, else the legacy SSE</option>
+            <option value="http">Streamable HTTP only</option>
+            <option value="sse">Legacy SSE only</option>
+          </select>
+        )}
+      </Field>
 
       <label className="field">
         <span className="field__label">Authorization</span>

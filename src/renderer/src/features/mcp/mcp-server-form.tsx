@@ -2,8 +2,10 @@ import type { JSX } from 'react'
 import type { Capabilities } from '../../../../shared/domain'
 import type { DraftField } from './mcp-model'
 import type { ServerForm } from './mcp-reducer'
-import { applyServerForm, useMcp } from './mcp-store'
+import { applyServerForm } from './mcp-draft'
+import { useMcp } from './mcp-store'
 import { FieldError, LocalFields, RemoteFields } from './mcp-server-fields'
+import { Field } from '../../ui/field'
 
 /**
  * Adds or edits one server in the settings draft; the Save bar writes it, and then it starts,
@@ -29,21 +31,23 @@ export function McpServerForm({ form }: { form: ServerForm }): JSX.Element {
         {form.editing === null ? 'Add an MCP server' : `Edit ${draft.name || 'server'}`}
       </h3>
       <div className="form-grid">
-        <label className="field">
-          <span className="field__label">Name</span>
-          <input
-            className="input input--mono"
-            data-testid="mcp-name"
-            value={draft.name}
-            onChange={(e) => edit({ name: e.target.value })}
-            spellCheck={false}
-            {...invalid('name')}
-          />
-          <span className="field__hint">
-            Its tools are named mcp__{draft.name || 'name'}__tool.
-          </span>
-          <FieldError field="name" message={issues.name} />
-        </label>
+        <Field
+          label="Name"
+          hint={`Its tools are named mcp__${draft.name || 'name'}__tool.`}
+          error={issues.name}
+          errorTestId="mcp-issue-name"
+        >
+          {(control) => (
+            <input
+              {...control}
+              className="input input--mono"
+              data-testid="mcp-name"
+              value={draft.name}
+              onChange={(e) => edit({ name: e.target.value })}
+              spellCheck={false}
+            />
+          )}
+        </Field>
 
         <fieldset className="field mcp-form__kind">
           <legend className="field__label">Runs</legend>

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type JSX } from 'react'
 import type { McpServerView } from '../../../../shared/mcp'
 import { promptCommand } from '../../../../shared/mcp'
-import { capabilityBadges } from '../approvals/describe-approval'
+import { capabilityBadges } from '../approvals'
 import { stateLabel, type DetailTab } from './mcp-reducer'
 import { loadLog, restartServer, setTrust, showDetails, signIn, signOut, useMcp } from './mcp-store'
 

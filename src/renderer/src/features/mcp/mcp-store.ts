@@ -1,19 +1,6 @@
 import { call, onEvent } from '../../bridge/client'
 import { errorMessage } from '../../lib/errors'
 import { createReducerStore } from '../../lib/reducer-store'
-import { useSettings } from '../settings/settings-store'
-import {
-  draftFromSettings,
-  draftToSettings,
-  mergeImported,
-  placeServerIssues,
-  serverName,
-  serversOf,
-  withEnabled,
-  withToolEnabled,
-  withServer,
-  withoutServer
-} from './mcp-model'
 import { initialMcpState, mcpReducer } from './mcp-reducer'
 
 export const useMcp = createReducerStore(mcpReducer, initialMcpState)
@@ -132,60 +119,6 @@ export function setTrust(names: string[], trust: boolean): Promise<void> {
   })
 }
 
-/** Puts the user's server list into the settings draft; the Save bar writes it with the rest. */
-function draftServers(list: Record<string, unknown>[]): void {
-  useSettings.getState().dispatch({ type: 'base-set', key: 'mcp', value: list })
-}
-
-function userServers(): Record<string, unknown>[] {
-  return serversOf(useSettings.getState().state.base)
-}
-
-/**
- * Validates the form and puts its server into the settings draft (Save writes it); the form stays
- * open on problems.
- */
-export function applyServerForm(): void {
-  const { form } = current()
-  const list = userServers()
-  const others = list.filter((_, i) => i !== form.editing).map(serverName)
-  const checked = draftToSettings(form.draft, others)
-  if (!checked.ok) {
-    dispatch({ type: 'form-issues', issues: checked.issues })
-    return
-  }
-  draftServers(withServer(list, form.editing, checked.value))
-  dispatch({ type: 'form-close' })
-}
-
-/**
- * After Save refused the settings: reopens the form on the first user server the main process
- * named, with its reasons beside the fields. Nothing typed is lost: it is still in the draft.
- */
-export function showServerIssues(raw: readonly { path: string; message: string }[]): void {
-  const issues = raw.map((issue) => ({ ...issue, path: issue.path.replace(/^settings\./, '') }))
-  const list = userServers()
-  const index = list.findIndex((_, i) => Object.keys(placeServerIssues(issues, i)).length > 0)
-  const server = list[index]
-  if (!server) return
-  dispatch({ type: 'form-open', editing: index, draft: draftFromSettings(server) })
-  dispatch({ type: 'form-issues', issues: placeServerIssues(issues, index) })
-}
-
-export function removeServer(index: number): void {
-  if (current().form.editing === index) dispatch({ type: 'form-close' })
-  draftServers(withoutServer(userServers(), index))
-}
-
-export function setEnabled(index: number, enabled: boolean): void {
-  draftServers(withEnabled(userServers(), index, enabled))
-}
-
-/** Switches one tool of a server on or off in the draft; Save applies it to the catalog. */
-export function setToolEnabled(index: number, tool: string, enabled: boolean): void {
-  draftServers(withToolEnabled(userServers(), index, tool, enabled))
-}
-
 /** After Save: the servers start, stop or restart as the saved list says. */
 export function reloadAfterSave(): Promise<void> {
   return loadMcpStatus(current().workspace)
@@ -194,32 +127,6 @@ export function reloadAfterSave(): Promise<void> {
 /** Discard: closes the form; the list itself comes back with the settings as they were read. */
 export function discardServerForm(): void {
   dispatch({ type: 'form-close' })
-}
-
-/** Reads a Claude Desktop config or `.mcp.json` (by path or pasted) and adds its servers. */
-export async function importServers(): Promise<void> {
-  const { importer } = current()
-  dispatch({ type: 'import-started' })
-  try {
-    const result = await call(
-      'mcp.import',
-      importer.path.trim() ? { path: importer.path.trim() } : { text: importer.text }
-    )
-    const merged = mergeImported(userServers(), result.servers)
-    const notes = [...result.notes]
-    if (merged.skipped.length > 0) {
-      notes.push(`Already configured, so left as they are: ${merged.skipped.join(', ')}.`)
-    }
-    if (merged.added.length === 0) {
-      dispatch({ type: 'import-done', notes: [...notes, 'No server was added.'] })
-      return
-    }
-    draftServers(merged.list)
-    notes.unshift(`Added ${merged.added.join(', ')}; Save at the bottom keeps them.`)
-    dispatch({ type: 'import-done', notes })
-  } catch (error) {
-    dispatch({ type: 'import-failed', error: errorMessage(error) })
-  }
 }
 
 /** A server's prompt as text for the chat input. */

@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useRef, type JSX } from 'react'
 import { ShieldIcon } from '../../lib/icons'
-import { useSessions } from '../sessions/sessions-store'
+import { Dialog } from '../../ui/dialog'
+import { useSessions } from '../sessions'
 import { awaitingTrust, trustKey } from './mcp-reducer'
 import { loadMcpStatus, setTrust, useMcp } from './mcp-store'
-import '../approvals/approvals.css'
 import './mcp.css'
 
 /**
@@ -17,38 +17,25 @@ export function McpTrustPrompt(): JSX.Element | null {
   const busy = state.busy.length > 0
   const error = state.actionError
   const dispatch = useMcp((s) => s.dispatch)
-  const dialog = useRef<HTMLDivElement>(null)
+  const box = useRef<HTMLDivElement>(null)
 
   // Opening the project also starts the person's own servers, so their tools are ready sooner.
   useEffect(() => {
     if (workspace) void loadMcpStatus(workspace)
   }, [workspace])
 
-  const shown = waiting.length > 0
-  useEffect(() => {
-    if (shown) dialog.current?.focus()
-  }, [shown])
-
-  if (!shown) return null
+  if (waiting.length === 0) return null
   const notNow = (): void => dispatch({ type: 'dismiss-trust', keys: waiting.map(trustKey) })
 
   return (
-    <div className="modal-backdrop">
-      <div
-        ref={dialog}
-        className="modal approval"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="mcp-trust-title"
-        data-testid="mcp-trust-prompt"
-        tabIndex={-1}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') {
-            event.preventDefault()
-            notNow()
-          }
-        }}
-      >
+    <Dialog
+      className="modal-dialog mcp-trust-dialog"
+      labelledBy="mcp-trust-title"
+      data-testid="mcp-trust-prompt"
+      onClose={notNow}
+      initialFocus={box}
+    >
+      <div ref={box} className="modal approval" tabIndex={-1}>
         <header className="approval__header">
           <span className="approval__icon">
             <ShieldIcon size={18} />
@@ -122,6 +109,6 @@ export function McpTrustPrompt(): JSX.Element | null {
           </button>
         </footer>
       </div>
-    </div>
+    </Dialog>
   )
 }

@@ -1,11 +1,17 @@
 import { useEffect, useMemo, useState, type JSX, type KeyboardEvent } from 'react'
 import { errorMessage } from '../../lib/errors'
-import { useSessions } from '../sessions/sessions-store'
-import { runBuiltin } from '../skills/builtin-commands'
-import { openShortcuts } from '../shortcuts/keys-store'
-import { builtinOf, commandItems, type PaletteItem } from '../skills/slash-commands'
-import { loadCommands, useSkills } from '../skills/skills-store'
-import { fetchPrompt, loadMcpStatus, useMcp } from './mcp-store'
+import { useWorkspace } from '../sessions'
+import { openShortcuts } from '../shortcuts'
+import {
+  builtinOf,
+  commandItems,
+  loadCommands,
+  runBuiltin,
+  useSlashCommands,
+  type PaletteItem
+} from '../skills'
+import { fetchPrompt, loadMcpStatus } from './mcp-store'
+import { useMcpStatus } from './use-mcp-status'
 import {
   argumentHint,
   paletteMatches,
@@ -32,10 +38,10 @@ export interface PromptPalette {
  * is fetched into the input, or first asks for its arguments as `name=value`.
  */
 export function usePromptPalette(draft: string, setDraft: (text: string) => void): PromptPalette {
-  const workspace = useSessions((s) => s.state.workspace)
-  const status = useMcp((s) => (s.state.workspace === workspace ? s.state.status : null))
+  const workspace = useWorkspace()
+  const status = useMcpStatus(workspace)
   const entries = useMemo(() => promptEntries(status), [status])
-  const commands = useSkills((s) => (s.state.workspace === workspace ? s.state.commands : null))
+  const commands = useSlashCommands(workspace)
   const lines = useMemo<Line[]>(
     () => [
       ...commandItems(commands),

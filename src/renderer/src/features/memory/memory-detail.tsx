@@ -1,10 +1,12 @@
-import type { JSX } from 'react'
+import { useId, useRef, type JSX } from 'react'
 import { formatRelative } from '../../lib/format'
+import { Dialog } from '../../ui/dialog'
 import {
   authorOf,
   forgetQuestion,
   revisionLabel,
   undoQuestion,
+  type MemoryAction,
   type MemoryState
 } from './memory-reducer'
 import { runAction, useMemory } from './memory-store'
@@ -13,6 +15,60 @@ import { UntrustedBadge } from './untrusted-badge'
 
 function exact(at: number): string {
   return new Date(at).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'medium' })
+}
+
+/**
+ * Forget or Undo, asked in place of the buttons: the page stays usable around it, the focus
+ * starts on Cancel, and Escape is Cancel too.
+ */
+function MemoryConfirm({
+  action,
+  question,
+  busy
+}: {
+  action: MemoryAction
+  question: string
+  busy: boolean
+}): JSX.Element {
+  const dispatch = useMemory((s) => s.dispatch)
+  const questionId = useId()
+  const cancel = useRef<HTMLButtonElement>(null)
+  const close = (): void => dispatch({ type: 'confirm', action: null })
+  return (
+    <Dialog
+      modal={false}
+      role="alertdialog"
+      label="Confirm"
+      describedBy={questionId}
+      className="memory-confirm"
+      data-testid="memory-confirm"
+      onClose={close}
+      initialFocus={cancel}
+    >
+      <p id={questionId}>{question}</p>
+      <div className="memory-confirm__buttons">
+        <button
+          type="button"
+          className={`button button--small ${action === 'forget' ? 'button--danger-outline' : 'button--primary'}`}
+          data-testid="memory-confirm-yes"
+          disabled={busy}
+          onClick={() => void runAction(action)}
+        >
+          {action === 'forget' ? 'Forget' : 'Undo'}
+        </button>
+        <button
+          ref={cancel}
+          type="button"
+          className="button button--small button--ghost"
+          data-testid="memory-confirm-no"
+          disabled={busy}
+          onClick={close}
+        >
+          Cancel
+        </button>
+      </div>
+    </Dialog>
+  )
 }
 
 /** One memory: its content, where it came from, its history, and Forget / Undo. */
@@ -96,35 +152,8 @@ export function MemoryDetail({ state, now }: { state: MemoryState; now: number }
         </pre>
       )}
 
-      {question ? (
-        <div
-          className="memory-confirm"
-          role="alertdialog"
-          aria-label="Confirm"
-          data-testid="memory-confirm"
-        >
-          <p>{question}</p>
-          <div className="memory-confirm__buttons">
-            <button
-              type="button"
-              className={`button button--small ${state.confirming === 'forget' ? 'button--danger-outline' : 'button--primary'}`}
-              data-testid="memory-confirm-yes"
-              disabled={state.busy}
-              onClick={() => state.confirming && void runAction(state.confirming)}
-            >
-              {state.confirming === 'forget' ? 'Forget' : 'Undo'}
-            </button>
-            <button
-              type="button"
-              className="button button--small button--ghost"
-              data-testid="memory-confirm-no"
-              disabled={state.busy}
-              onClick={() => dispatch({ type: 'confirm', action: null })}
-            >
-              Cancel
-            </button>
-          </div>
-        </div>
+      {state.confirming && question ? (
+        <MemoryConfirm action={state.confirming} question={question} busy={state.busy} />
       ) : (
         <div className="memory-actions">
           <button

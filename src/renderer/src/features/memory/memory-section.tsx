@@ -2,7 +2,7 @@ import { useEffect, type JSX } from 'react'
 import { baseName, formatRelative } from '../../lib/format'
 import { useNow } from '../../lib/use-now'
 import type { MemoryListItem, MemoryScope } from '../../../../shared/memory'
-import { useSessions } from '../sessions/sessions-store'
+import { useWorkspace } from '../sessions'
 import { MemoryDetail } from './memory-detail'
 import { openMemory, select, setQuery, useMemory } from './memory-store'
 import { UntrustedBadge } from './untrusted-badge'
@@ -31,7 +31,7 @@ function Highlighted({ text, ranges }: MemoryListItem['snippet']): JSX.Element {
  * about the person. Search, look at an entry's history, forget or undo with the tools' rules.
  */
 export function MemorySection(): JSX.Element {
-  const workspace = useSessions((s) => s.state.workspace)
+  const workspace = useWorkspace()
   const state = useMemory((s) => s.state)
   const now = useNow(30_000)
 

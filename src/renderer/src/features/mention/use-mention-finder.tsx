@@ -11,8 +11,8 @@ import type { ResourceRequest } from '../../../../shared/attachments'
 import type { CallOutput } from '../../../../shared/contract'
 import { call } from '../../bridge/client'
 import { errorMessage } from '../../lib/errors'
-import { loadMcpStatus, useMcp } from '../mcp/mcp-store'
-import { useSessions } from '../sessions/sessions-store'
+import { loadMcpStatus, useMcpStatus } from '../mcp'
+import { useWorkspace } from '../sessions'
 import { LatestOnly } from './latest-only'
 import { MentionPopup, type MentionEntry } from './mention-popup'
 import {
@@ -58,8 +58,8 @@ export function useMentionFinder(
   setDraft: (text: string) => void,
   onResource?: (resource: ResourceRequest) => void
 ): MentionFinder {
-  const workspace = useSessions((s) => s.state.workspace)
-  const status = useMcp((s) => (s.state.workspace === workspace ? s.state.status : null))
+  const workspace = useWorkspace()
+  const status = useMcpStatus(workspace)
   const choices = useMemo(() => (onResource ? resourceChoices(status) : []), [status, onResource])
   const serverNames = useMemo(
     () => (onResource ? (status?.servers ?? []).map((server) => server.name) : []),

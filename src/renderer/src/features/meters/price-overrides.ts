@@ -1,4 +1,8 @@
-import { priceSettingsSchema, type PriceSettings } from '../../../../shared/model-prices'
+import {
+  priceSettingsSchema,
+  withModelPrice,
+  type PriceSettings
+} from '../../../../shared/model-prices'
 
 /** A price a person set for one model of one provider (its `prices` entry). */
 export interface PriceOverride {
@@ -26,8 +30,6 @@ export interface PriceDraft {
 }
 
 export type PriceField = keyof PriceDraft
-
-const OWN = { enumerable: true, writable: true, configurable: true } as const
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -66,24 +68,6 @@ export function priceOverrides(settings: unknown): PriceOverride[] {
       return parsed.success ? [{ providerId, kind, model, entry: parsed.data }] : []
     })
   })
-}
-
-/**
- * One provider's settings (or the fields a form keeps beside its own) with the price of `model`
- * set to `entry`, or removed with null; an emptied `prices` is removed too.
- */
-export function withModelPrice(
-  provider: Record<string, unknown>,
-  model: string,
-  entry: PriceSettings | null
-): Record<string, unknown> {
-  const prices: Record<string, unknown> = isRecord(provider.prices) ? { ...provider.prices } : {}
-  // Defined, not assigned: a model named `__proto__` must be a key, not a new prototype.
-  if (entry) Object.defineProperty(prices, model, { value: entry, ...OWN })
-  else delete prices[model]
-  const next: Record<string, unknown> = { ...provider, prices }
-  if (Object.keys(prices).length === 0) delete next.prices
-  return next
 }
 
 /**

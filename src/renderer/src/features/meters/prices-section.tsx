@@ -1,8 +1,6 @@
 import { useMemo, useState, type JSX } from 'react'
 import { builtInPrices, PRICES_TAKEN, type PriceSettings } from '../../../../shared/model-prices'
-import { providerToSettings } from '../settings/settings-model'
-import { providersToSave } from '../settings/settings-reducer'
-import { useSettings } from '../settings/settings-store'
+import { providerToSettings, providersToSave, useSettings, SettingsCard } from '../settings'
 import {
   parsePriceDraft,
   priceOverrides,
@@ -10,7 +8,7 @@ import {
   type PriceDraft,
   type PriceField
 } from './price-overrides'
-import { SettingsCard } from '../settings/settings-card'
+import { Field } from '../../ui/field'
 import './meters.css'
 
 const emptyDraft: PriceDraft = {
@@ -68,19 +66,19 @@ export function PricesSection(): JSX.Element {
   }
 
   const field = (name: PriceField, label: string, hint?: string): JSX.Element => (
-    <label className="field prices__field">
-      <span className="field__label">{label}</span>
-      <input
-        className="input"
-        data-testid={`price-${name}`}
-        inputMode="decimal"
-        value={draft[name]}
-        placeholder={hint}
-        aria-invalid={errors[name] ? 'true' : undefined}
-        onChange={(e) => setDraft({ ...draft, [name]: e.target.value })}
-      />
-      {errors[name] && <span className="field-error">{errors[name]}</span>}
-    </label>
+    <Field className="prices__field" label={label} error={errors[name]}>
+      {(control) => (
+        <input
+          {...control}
+          className="input"
+          data-testid={`price-${name}`}
+          inputMode="decimal"
+          value={draft[name]}
+          placeholder={hint}
+          onChange={(e) => setDraft({ ...draft, [name]: e.target.value })}
+        />
+      )}
+    </Field>
   )
 
   return (
@@ -139,38 +137,46 @@ export function PricesSection(): JSX.Element {
             submit()
           }}
         >
-          <label className="field prices__field">
-            <span className="field__label">Provider</span>
-            <select
-              className="input"
-              data-testid="price-providerId"
-              value={draft.providerId || providers[0]?.id}
-              onChange={(e) => setDraft({ ...draft, providerId: e.target.value })}
-            >
-              {providers.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.id}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="field prices__field prices__field--model">
-            <span className="field__label">Model</span>
-            <input
-              className="input"
-              data-testid="price-model"
-              list="price-models"
-              value={draft.model}
-              aria-invalid={errors.model ? 'true' : undefined}
-              onChange={(e) => setDraft({ ...draft, model: e.target.value })}
-            />
-            <datalist id="price-models">
-              {(chosen ?? providers[0])?.models.map((m) => (
-                <option key={m} value={m} />
-              ))}
-            </datalist>
-            {errors.model && <span className="field-error">{errors.model}</span>}
-          </label>
+          <Field className="prices__field" label="Provider">
+            {(control) => (
+              <select
+                {...control}
+                className="input"
+                data-testid="price-providerId"
+                value={draft.providerId || providers[0]?.id}
+                onChange={(e) => setDraft({ ...draft, providerId: e.target.value })}
+              >
+                {providers.map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {p.id}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field
+            className="prices__field prices__field--model"
+            label="Model"
+            error={errors.model}
+            below={
+              <datalist id="price-models">
+                {(chosen ?? providers[0])?.models.map((m) => (
+                  <option key={m} value={m} />
+                ))}
+              </datalist>
+            }
+          >
+            {(control) => (
+              <input
+                {...control}
+                className="input"
+                data-testid="price-model"
+                list="price-models"
+                value={draft.model}
+                onChange={(e) => setDraft({ ...draft, model: e.target.value })}
+              />
+            )}
+          </Field>
           {field('input', 'Input')}
           {field('output', 'Output')}
           {field('cacheRead', 'Cache read', 'as input')}

@@ -1,11 +1,10 @@
 import { useEffect, type JSX } from 'react'
-import { useVisibleApprovals } from '../approvals/use-visible-approvals'
-import { useApprovals } from '../approvals/approvals-store'
+import { useAwaitingApproval, useVisibleApprovals } from '../approvals'
 import './notifications.css'
 
 /** The dot on a session's row while one of its tool calls waits for the person's approval. */
 export function ApprovalDot({ sessionId }: { sessionId: string }): JSX.Element | null {
-  const waiting = useApprovals((s) => s.state.queue.some((r) => r.sessionId === sessionId))
+  const waiting = useAwaitingApproval(sessionId)
   if (!waiting) return null
   return (
     <span

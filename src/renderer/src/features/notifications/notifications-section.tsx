@@ -1,12 +1,11 @@
 import { useState, type JSX } from 'react'
-import { useSettings } from '../settings/settings-store'
+import { fileOf, useSettings, SettingsCard } from '../settings'
 import { notificationsOn, withNotifications } from './notice'
 import { showNotice } from './notifier'
-import { SettingsCard } from '../settings/settings-card'
 
 /** Settings → Notifications: on or off, and a test that also asks the browser for permission. */
 export function NotificationsSection(): JSX.Element {
-  const base = useSettings((s) => s.state.base)
+  const base = useSettings((s) => fileOf(s.state.draft))
   const dispatch = useSettings((s) => s.dispatch)
   const [tested, setTested] = useState<string | null>(null)
   const test = async (): Promise<void> => {
@@ -35,7 +34,7 @@ export function NotificationsSection(): JSX.Element {
           checked={notificationsOn(base)}
           onChange={(e) =>
             dispatch({
-              type: 'base-set',
+              type: 'section-edit',
               key: 'notifications',
               value: withNotifications(base, e.target.checked)
             })

@@ -1,18 +1,12 @@
 import { call, subscribe } from '../../bridge/client'
 import { useApp } from '../../shell/app-store'
-import { selectSession, useSessions } from '../sessions/sessions-store'
-import { useSettings } from '../settings/settings-store'
+import { selectSession, sessionTitle } from '../sessions'
+import { fileOf, useSettings } from '../settings'
 import { noticeFor, notificationsOn, shouldNotify, type Notice } from './notice'
 
 /** Tags of the desktop app's notifications still showing, with the session each is about. */
 const shownTags = new Map<string, string>()
 let askedPermission = false
-
-function titleOf(sessionId: string): string | null {
-  const { sessions, status } = useSessions.getState().state
-  if (status !== 'ready') return null
-  return sessions.find((s) => s.id === sessionId)?.title ?? null
-}
 
 function openSession(sessionId: string): void {
   window.focus()
@@ -74,9 +68,9 @@ export function wireNotifications(): () => void {
       }
       return
     }
-    const notice = noticeFor(event, titleOf)
+    const notice = noticeFor(event, sessionTitle)
     if (!notice) return
-    const enabled = notificationsOn(useSettings.getState().state.base)
+    const enabled = notificationsOn(fileOf(useSettings.getState().state.draft))
     const hidden = document.hidden || document.visibilityState === 'hidden'
     const page = { hidden, focused: document.hasFocus() }
     if (shouldNotify(enabled, page)) void showNotice(notice)

@@ -3,21 +3,16 @@ import { call } from '../../bridge/client'
 import { ltrPath } from '../../lib/format'
 import { errorMessage } from '../../lib/errors'
 import { AlertIcon, PlusIcon } from '../../lib/icons'
-import { useSessions } from '../sessions/sessions-store'
-import { useSettings } from '../settings/settings-store'
+import { useSessions } from '../sessions'
+import { userRulesOf, useSettings } from '../settings'
 import { ruleGroups, type ListedRule, type RuleGroup } from './permissions-reducer'
-import {
-  addRule,
-  loadRules,
-  removeRule,
-  trustProjectRules,
-  usePermissions
-} from './permissions-store'
+import { loadRules, trustProjectRules, usePermissions } from './permissions-store'
+import { addRule, removeRule } from './rule-edits'
 import { saveBlocker } from './preview-reducer'
 import { coversEveryShellCall, everyShellCallWarning, toolProblem } from './rule-checks'
 import { RuleEditor } from './rule-editor'
 import { decisionLabel, ruleKey, ruleTarget, type RuleDraft, type RuleView } from './rule-draft'
-import { draftRulesView } from './rule-ops'
+import { withPending } from './rule-ops'
 import { useRulePreview } from './use-rule-preview'
 
 const decisionTones: Record<RuleView['decision'], string> = {
@@ -106,7 +101,9 @@ function Group({
           </div>
         </div>
       )}
-      {group.rules.length === 0 ? (
+      {group.problem ? (
+        <p className="rule-group__empty">{group.problem}</p>
+      ) : group.rules.length === 0 ? (
         <p className="rule-group__empty">
           {group.scope === 'session'
             ? 'None. “Always allow” for this session adds rules here.'
@@ -230,12 +227,7 @@ function AddRuleForm({
 export function PermissionRules(): JSX.Element {
   const workspace = useSessions((s) => s.state.workspace)
   const sessionId = useSessions((s) => s.state.selectedId)
-  const userPermissions = useSettings((s) => s.state.base.permissions)
-  const settingsReady = useSettings((s) => s.state.status === 'ready')
-  // The user's rules as the settings draft holds them; the main process's view until it is read.
-  const userRulesDraft = settingsReady
-    ? (userPermissions as { rules?: unknown } | undefined)?.rules
-    : null
+  const userRules = useSettings((s) => userRulesOf(s.state.draft))
   const state = usePermissions((s) => s.state)
   const dispatch = usePermissions((s) => s.dispatch)
 
@@ -244,8 +236,7 @@ export function PermissionRules(): JSX.Element {
   }, [workspace, sessionId])
 
   if (!workspace) {
-    const listed = (userPermissions as { rules?: unknown } | undefined)?.rules
-    const rules = Array.isArray(listed) ? listed.length : 0
+    const rules = userRules?.length ?? 0
     return (
       <p className="field__hint" data-testid="rules-no-project">
         {rules > 0 ? `Your settings hold ${rules} permission rule${rules === 1 ? '' : 's'}. ` : ''}
@@ -255,7 +246,7 @@ export function PermissionRules(): JSX.Element {
     )
   }
 
-  const view = state.view && draftRulesView(state.view, state.pending, userRulesDraft)
+  const view = state.view && withPending(state.view, state.pending)
   return (
     <div className="permission-rules" data-testid="permission-rules">
       <div className="permission-rules__head">
@@ -311,7 +302,7 @@ export function PermissionRules(): JSX.Element {
         <AddRuleForm draft={state.draft} workspace={workspace} sessionId={sessionId} />
       )}
       {view &&
-        ruleGroups(view, sessionId !== null).map((group) => (
+        ruleGroups(view, userRules, sessionId !== null).map((group) => (
           <Group key={group.scope} group={group} trusted={view.project.trusted} busy={state.busy} />
         ))}
     </div>

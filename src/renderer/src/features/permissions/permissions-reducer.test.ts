@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { RulePreview, RulesView } from '../../../../shared/approvals'
 import {
   initialPermissionsState,
+  outsideRules,
   permissionsReducer,
   ruleGroups,
   type PermissionsState
@@ -21,6 +22,7 @@ const view: RulesView = {
   user: { path: '/home/settings.yaml', rules: [] }
 }
 
+const outside = outsideRules(view)
 const target = { workspace: '/p', sessionId: 's1' }
 
 describe('permissionsReducer', () => {
@@ -30,14 +32,30 @@ describe('permissionsReducer', () => {
     const other = { workspace: '/q', sessionId: null }
     expect(permissionsReducer(state, { type: 'loaded', target: other, view })).toBe(state)
     state = permissionsReducer(state, { type: 'loaded', target, view })
-    expect(state).toMatchObject({ status: 'ready', view })
+    expect(state).toMatchObject({ status: 'ready', view: outside })
+  })
+
+  it('keeps no copy of the user’s rules: those are the settings draft’s', () => {
+    const rule = { tool: 'Write', decision: 'allow' as const }
+    const withUserRules = { ...view, user: { ...view.user, rules: [rule] } }
+    const state = permissionsReducer(
+      { ...initialPermissionsState, target },
+      { type: 'loaded', target, view: withUserRules }
+    )
+    expect(state.view).toEqual({ ...outside, userPath: '/home/settings.yaml' })
+    expect(JSON.stringify(state)).not.toContain('"user"')
   })
 
   it('keeps the rules on screen while the same folder is read again', () => {
-    const ready: PermissionsState = { ...initialPermissionsState, target, status: 'ready', view }
+    const ready: PermissionsState = {
+      ...initialPermissionsState,
+      target,
+      status: 'ready',
+      view: outside
+    }
     expect(permissionsReducer(ready, { type: 'load-started', target })).toMatchObject({
       status: 'ready',
-      view
+      view: outside
     })
     const elsewhere = permissionsReducer(ready, {
       type: 'load-started',
@@ -54,27 +72,41 @@ describe('permissionsReducer', () => {
     const failed = permissionsReducer(state, { type: 'action-failed', error: 'no' })
     expect(failed).toMatchObject({ busy: false, actionError: 'no', draft })
     const saved = permissionsReducer(state, { type: 'action-done', view, closeForm: true })
-    expect(saved).toMatchObject({ busy: false, draft: null, view })
+    expect(saved).toMatchObject({ busy: false, draft: null, view: outside })
   })
 })
 
 describe('ruleGroups', () => {
   it('lists every scope in the order the gate checks them, with indexes for removal', () => {
-    const groups = ruleGroups(view, true)
+    const groups = ruleGroups(outside, [], true)
     expect(groups.map((g) => g.scope)).toEqual(['session', 'project', 'user'])
     expect(groups[1]?.path).toBe('/p/.mecatl/settings.yaml')
     expect(groups[1]?.rules.map((r) => r.index)).toEqual([0, 1])
   })
 
   it('marks an untrusted project’s allow rules as not applying; its forbid rules still do', () => {
-    const project = ruleGroups(view, true)[1]
+    const project = ruleGroups(outside, [], true)[1]
     expect(project?.rules.map((r) => r.dormant)).toEqual([true, false])
-    const trusted = ruleGroups({ ...view, project: { ...view.project, trusted: true } }, true)
+    const trusted = ruleGroups(
+      { ...outside, project: { ...outside.project, trusted: true } },
+      [],
+      true
+    )
     expect(trusted[1]?.rules.every((r) => !r.dormant)).toBe(true)
   })
 
   it('leaves out session rules when no session is selected', () => {
-    expect(ruleGroups(view, false).map((g) => g.scope)).toEqual(['project', 'user'])
+    expect(ruleGroups(outside, [], false).map((g) => g.scope)).toEqual(['project', 'user'])
+  })
+
+  it('lists the user’s rules the settings draft holds, and says so when it cannot read them', () => {
+    const mine = [{ tool: 'Glob', decision: 'allow' as const }]
+    const user = ruleGroups(outside, mine, false)[1]
+    expect(user).toMatchObject({ path: '/home/settings.yaml', problem: null })
+    expect(user?.rules.map((r) => r.rule)).toEqual(mine)
+    const unread = ruleGroups(outside, null, false)[1]
+    expect(unread?.rules).toEqual([])
+    expect(unread?.problem).toContain('cannot be read')
   })
 })
 

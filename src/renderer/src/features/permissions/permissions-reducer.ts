@@ -2,6 +2,21 @@ import type { RuleScope, RulesView } from '../../../../shared/approvals'
 import type { RuleDraft, RuleView } from './rule-draft'
 import type { RuleOp } from './rule-ops'
 
+/**
+ * The rules of a folder that are not in the user's settings file: the project's and this
+ * session's. The user's own rules are the settings draft's, shown from there.
+ */
+export interface OutsideRules {
+  session: RuleView[]
+  project: RulesView['project']
+  /** The user's settings file, named above their rules. */
+  userPath: string
+}
+
+export function outsideRules(view: RulesView): OutsideRules {
+  return { session: view.session, project: view.project, userPath: view.user.path }
+}
+
 /** Whose rules are shown: a project folder, and the selected session's own rules with it. */
 export interface RulesTarget {
   workspace: string
@@ -11,7 +26,7 @@ export interface RulesTarget {
 export interface PermissionsState {
   target: RulesTarget | null
   status: 'idle' | 'loading' | 'ready' | 'error'
-  view: RulesView | null
+  view: OutsideRules | null
   loadError: string | null
   /** An add, remove or trust is on its way; the buttons wait for it. */
   busy: boolean
@@ -73,7 +88,7 @@ export function permissionsReducer(
     }
     case 'loaded':
       if (!sameTarget(state.target, action.target)) return state
-      return { ...state, status: 'ready', view: action.view, loadError: null }
+      return { ...state, status: 'ready', view: outsideRules(action.view), loadError: null }
     case 'load-failed':
       if (!sameTarget(state.target, action.target)) return state
       return { ...state, status: 'error', loadError: action.error }
@@ -83,7 +98,7 @@ export function permissionsReducer(
       return {
         ...state,
         busy: false,
-        view: action.view,
+        view: outsideRules(action.view),
         status: 'ready',
         draft: action.closeForm ? null : state.draft
       }
@@ -119,10 +134,19 @@ export interface RuleGroup {
   /** The settings file the rules live in; null for this session's rules. */
   path: string | null
   rules: ListedRule[]
+  /** Why the rules cannot be listed, or null. */
+  problem: string | null
 }
 
-/** The rules of every scope, as the settings screen lists them, in the order they are checked. */
-export function ruleGroups(view: RulesView, hasSession: boolean): RuleGroup[] {
+/**
+ * The rules of every scope, as the settings screen lists them, in the order they are checked.
+ * `userRules` is the settings draft's list, null when it does not read.
+ */
+export function ruleGroups(
+  view: OutsideRules,
+  userRules: readonly RuleView[] | null,
+  hasSession: boolean
+): RuleGroup[] {
   const listed = (scope: RuleScope, rules: RuleView[], trusted = true): ListedRule[] =>
     rules.map((rule, index) => ({
       scope,
@@ -136,7 +160,8 @@ export function ruleGroups(view: RulesView, hasSession: boolean): RuleGroup[] {
       scope: 'session',
       title: 'This session',
       path: null,
-      rules: listed('session', view.session)
+      rules: listed('session', view.session),
+      problem: null
     })
   }
   groups.push(
@@ -144,13 +169,17 @@ export function ruleGroups(view: RulesView, hasSession: boolean): RuleGroup[] {
       scope: 'project',
       title: 'This project',
       path: view.project.path,
-      rules: listed('project', view.project.rules, view.project.trusted)
+      rules: listed('project', view.project.rules, view.project.trusted),
+      problem: null
     },
     {
       scope: 'user',
       title: 'Everywhere',
-      path: view.user.path,
-      rules: listed('user', view.user.rules)
+      path: view.userPath,
+      rules: listed('user', [...(userRules ?? [])]),
+      problem: userRules
+        ? null
+        : 'Your settings file’s permissions cannot be read as they are: fix the problems listed at the top of Settings.'
     }
   )
   return groups

@@ -1,5 +1,6 @@
 import { useId, type JSX, type ReactNode } from 'react'
 import { AlertIcon } from '../../lib/icons'
+import { Field } from '../../ui/field'
 import { previewCurrent, type PreviewState } from './preview-reducer'
 import { decisionOptions, scopeOptions, shellTool, type RuleDraft } from './rule-draft'
 import './permissions.css'
@@ -132,49 +133,53 @@ export function RuleEditor({
 
       <div className="rule-editor__row">
         {!fixedTool && (
-          <label className="field rule-editor__tool">
-            <span className="field__label">Tool</span>
-            <input
-              className="input input--mono"
-              data-testid="rule-tool"
-              list={`${id}-tools`}
-              value={draft.tool}
-              placeholder="Shell"
-              spellCheck={false}
-              autoComplete="off"
-              onChange={(e) => onChange({ ...draft, tool: e.target.value })}
-              {...(toolIssue
-                ? { 'aria-invalid': true, 'aria-describedby': `${id}-tool-issue` }
-                : {})}
-            />
-            {toolIssue && (
-              <p className="field-error" id={`${id}-tool-issue`} data-testid="rule-tool-issue">
-                {toolIssue}
-              </p>
+          <Field
+            className="rule-editor__tool"
+            label="Tool"
+            error={toolIssue}
+            errorTestId="rule-tool-issue"
+            below={
+              <datalist id={`${id}-tools`}>
+                {tools.map((name) => (
+                  <option key={name} value={name} />
+                ))}
+              </datalist>
+            }
+          >
+            {(control) => (
+              <input
+                {...control}
+                className="input input--mono"
+                data-testid="rule-tool"
+                list={`${id}-tools`}
+                value={draft.tool}
+                placeholder="Shell"
+                spellCheck={false}
+                autoComplete="off"
+                onChange={(e) => onChange({ ...draft, tool: e.target.value })}
+              />
             )}
-            <datalist id={`${id}-tools`}>
-              {tools.map((name) => (
-                <option key={name} value={name} />
-              ))}
-            </datalist>
-          </label>
+          </Field>
         )}
         {isShell && (
-          <label className="field rule-editor__command">
-            <span className="field__label">
-              {fixedTool ? 'Commands that start with' : 'Command starts with'}
-              <span className="field__optional">optional</span>
-            </span>
-            <input
-              className="input input--mono"
-              data-testid="rule-command"
-              value={draft.command}
-              placeholder="empty: every command"
-              spellCheck={false}
-              autoComplete="off"
-              onChange={(e) => onChange({ ...draft, command: e.target.value })}
-            />
-          </label>
+          <Field
+            className="rule-editor__command"
+            label={fixedTool ? 'Commands that start with' : 'Command starts with'}
+            optional
+          >
+            {(control) => (
+              <input
+                {...control}
+                className="input input--mono"
+                data-testid="rule-command"
+                value={draft.command}
+                placeholder="empty: every command"
+                spellCheck={false}
+                autoComplete="off"
+                onChange={(e) => onChange({ ...draft, command: e.target.value })}
+              />
+            )}
+          </Field>
         )}
         {fixedTool && !isShell && (
           <p className="rule-editor__whole-tool">
@@ -183,23 +188,25 @@ export function RuleEditor({
           </p>
         )}
         {showDecision && (
-          <label className="field rule-editor__decision">
-            <span className="field__label">Decision</span>
-            <select
-              className="select"
-              data-testid="rule-decision"
-              value={draft.decision}
-              onChange={(e) =>
-                onChange({ ...draft, decision: e.target.value as RuleDraft['decision'] })
-              }
-            >
-              {decisionOptions.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
-          </label>
+          <Field className="rule-editor__decision" label="Decision">
+            {(control) => (
+              <select
+                {...control}
+                className="select"
+                data-testid="rule-decision"
+                value={draft.decision}
+                onChange={(e) =>
+                  onChange({ ...draft, decision: e.target.value as RuleDraft['decision'] })
+                }
+              >
+                {decisionOptions.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
         )}
       </div>
 

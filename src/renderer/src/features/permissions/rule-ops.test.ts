@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import type { RulesView } from '../../../../shared/approvals'
-import { draftRulesView, userRulesOf, type RuleOp } from './rule-ops'
+import type { OutsideRules } from './permissions-reducer'
+import { withPending, type RuleOp } from './rule-ops'
 
-const view: RulesView = {
+const view: OutsideRules = {
   session: [{ tool: 'Read', decision: 'allow' }],
   project: {
     path: '/p/.mecatl/settings.yaml',
@@ -12,7 +12,7 @@ const view: RulesView = {
     ],
     trusted: true
   },
-  user: { path: '/u/settings.yaml', rules: [{ tool: 'Write', decision: 'prompt' }] }
+  userPath: '/u/settings.yaml'
 }
 
 describe('rule changes waiting for Save', () => {
@@ -24,19 +24,11 @@ describe('rule changes waiting for Save', () => {
       { op: 'remove', scope: 'project', index: 0 },
       { op: 'add', scope: 'session', rule: { tool: 'Edit', decision: 'prompt' } }
     ]
-    const drafted = draftRulesView(view, pending, undefined)
+    const drafted = withPending(view, pending)
     expect(drafted.project.rules).toEqual([{ tool: 'Shell', command: 'ls', decision: 'allow' }])
     expect(drafted.session).toEqual([
       { tool: 'Read', decision: 'allow' },
       { tool: 'Edit', decision: 'prompt' }
     ])
-  })
-
-  it("lists the user's rules from the settings draft, or the saved ones if the draft is unreadable", () => {
-    const draft = [{ tool: 'Glob', decision: 'allow' }]
-    expect(draftRulesView(view, [], draft).user.rules).toEqual(draft)
-    expect(draftRulesView(view, [], null).user.rules).toEqual(view.user.rules)
-    expect(userRulesOf([{ tool: 'Glob', decision: 'sometimes' }])).toBeNull()
-    expect(userRulesOf(undefined)).toEqual([])
   })
 })

@@ -1,4 +1,5 @@
-import { useId, type JSX, type ReactNode } from 'react'
+import type { JSX, ReactNode } from 'react'
+import { Field } from '../../ui/field'
 
 /** A list of the settings as a text box, one item a line, written to the draft on leaving it. */
 export function SandboxListField({
@@ -18,28 +19,21 @@ export function SandboxListField({
   /** Shown under the hint: what the list does now, or a warning about it. */
   children?: ReactNode
 }): JSX.Element {
-  const hintId = useId()
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={`${hintId}-box`}>
-        {label}
-      </label>
-      <textarea
-        // Remade when the file changes under the screen, so the box shows what it says.
-        key={value}
-        id={`${hintId}-box`}
-        className="textarea sandbox-settings__list"
-        rows={Math.min(8, Math.max(2, value.split('\n').length + 1))}
-        spellCheck={false}
-        aria-describedby={hintId}
-        data-testid={testId}
-        defaultValue={value}
-        onBlur={(e) => onChange(e.target.value)}
-      />
-      <span className="field__hint" id={hintId}>
-        {hint}
-      </span>
-      {children}
-    </div>
+    <Field label={label} hint={hint} below={children}>
+      {(control) => (
+        <textarea
+          // Remade when the file changes under the screen, so the box shows what it says.
+          key={value}
+          {...control}
+          className="textarea sandbox-settings__list"
+          rows={Math.min(8, Math.max(2, value.split('\n').length + 1))}
+          spellCheck={false}
+          data-testid={testId}
+          defaultValue={value}
+          onBlur={(e) => onChange(e.target.value)}
+        />
+      )}
+    </Field>
   )
 }

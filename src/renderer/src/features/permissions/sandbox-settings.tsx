@@ -1,5 +1,6 @@
 import type { JSX, ReactNode } from 'react'
-import { useSessions } from '../sessions/sessions-store'
+import { Field } from '../../ui/field'
+import { useSessions } from '../sessions'
 import { useSandboxStatus } from './use-sandbox-status'
 import { useSandboxDraft } from './use-sandbox-draft'
 import { useSandboxView } from './use-sandbox-view'
@@ -90,33 +91,37 @@ export function SandboxSettings(): JSX.Element {
         </p>
       )}
       <div className="sandbox-settings__row">
-        <label className="field">
-          <span className="field__label">Backend</span>
-          <select
-            className="select select--compact"
-            data-testid="sandbox-kind"
-            value={choice(sandbox, 'kind')}
-            onChange={(e) => setSandbox(withChoice(sandbox, 'kind', e.target.value))}
-          >
-            <option value="">This system’s (default)</option>
-            <option value="bwrap">bubblewrap</option>
-            <option value="seatbelt">sandbox-exec (macOS)</option>
-            <option value="none">No sandbox: commands run as you</option>
-          </select>
-        </label>
-        <label className="field">
-          <span className="field__label">Network</span>
-          <select
-            className="select select--compact"
-            data-testid="sandbox-network"
-            value={choice(sandbox, 'network') || 'off'}
-            onChange={(e) => setSandbox(withChoice(sandbox, 'network', e.target.value))}
-          >
-            <option value="off">Off</option>
-            <option value="allowlist">Allowlist</option>
-            <option value="on">On</option>
-          </select>
-        </label>
+        <Field label="Backend">
+          {(control) => (
+            <select
+              {...control}
+              className="select select--compact"
+              data-testid="sandbox-kind"
+              value={choice(sandbox, 'kind')}
+              onChange={(e) => setSandbox(withChoice(sandbox, 'kind', e.target.value))}
+            >
+              <option value="">This system’s (default)</option>
+              <option value="bwrap">bubblewrap</option>
+              <option value="seatbelt">sandbox-exec (macOS)</option>
+              <option value="none">No sandbox: commands run as you</option>
+            </select>
+          )}
+        </Field>
+        <Field label="Network">
+          {(control) => (
+            <select
+              {...control}
+              className="select select--compact"
+              data-testid="sandbox-network"
+              value={choice(sandbox, 'network') || 'off'}
+              onChange={(e) => setSandbox(withChoice(sandbox, 'network', e.target.value))}
+            >
+              <option value="off">Off</option>
+              <option value="allowlist">Allowlist</option>
+              <option value="on">On</option>
+            </select>
+          )}
+        </Field>
       </div>
       {choice(sandbox, 'kind') === 'none' && (
         <p className="field-error" data-testid="sandbox-none-warning">

@@ -1,5 +1,4 @@
-import { sameValue } from '../settings/settings-model'
-import { useSettings } from '../settings/settings-store'
+import { fileOf, sameValue, useSettings } from '../settings'
 import { sandboxOf, shellOf, type RawSandbox, type RawShell } from './sandbox-model'
 
 /** The sandbox's part of the settings draft, and the one way Settings → Sandbox changes it. */
@@ -15,15 +14,15 @@ export interface SandboxDraft {
 }
 
 export function useSandboxDraft(): SandboxDraft {
-  const base = useSettings((s) => s.state.base)
-  const saved = useSettings((s) => s.state.saved)
+  const file = useSettings((s) => fileOf(s.state.draft))
+  const saved = useSettings((s) => fileOf(s.state.saved.draft))
   const dispatch = useSettings((s) => s.dispatch)
   return {
-    sandbox: sandboxOf(base),
-    shell: shellOf(base),
-    setSandbox: (next) => dispatch({ type: 'base-set', key: 'sandbox', value: next }),
-    setShell: (next) => dispatch({ type: 'base-set', key: 'shell', value: next }),
-    pending: !sameValue(base.sandbox, saved.sandbox) || !sameValue(base.shell, saved.shell),
+    sandbox: sandboxOf(file),
+    shell: shellOf(file),
+    setSandbox: (next) => dispatch({ type: 'section-edit', key: 'sandbox', value: next }),
+    setShell: (next) => dispatch({ type: 'section-edit', key: 'shell', value: next }),
+    pending: !sameValue(file.sandbox, saved.sandbox) || !sameValue(file.shell, saved.shell),
     saved: sandboxOf(saved)
   }
 }

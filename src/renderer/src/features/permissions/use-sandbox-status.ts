@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { call } from '../../bridge/client'
-import { useSettings } from '../settings/settings-store'
+import { useSettings } from '../settings'
 
 import type { SandboxStatusView } from './sandbox-model'
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import type { SandboxView } from '../../../../shared/sandbox'
 import { call } from '../../bridge/client'
-import { useSettings } from '../settings/settings-store'
+import { useSettings } from '../settings'
 
 /** What `sandbox.view` answered, or why it did not; null until the first answer. */
 export type SandboxViewAnswer = { view: SandboxView } | { error: string } | null

@@ -1,7 +1,6 @@
 import { call } from '../../bridge/client'
 import { errorMessage } from '../../lib/errors'
-import { selectedSession } from '../sessions/sessions-reducer'
-import { useSessions } from '../sessions/sessions-store'
+import { applySessionUpdate, currentSession } from '../sessions'
 
 /**
  * Turns planning mode on or off for a session: while on, the model is offered only read-only
@@ -10,7 +9,7 @@ import { useSessions } from '../sessions/sessions-store'
 export async function setPlanning(sessionId: string, planning: boolean): Promise<string | null> {
   try {
     const session = await call('session.setPlanning', { sessionId, planning })
-    useSessions.getState().dispatch({ type: 'session-updated', session })
+    applySessionUpdate(session)
     return null
   } catch (error) {
     return `Planning mode could not be ${planning ? 'turned on' : 'left'}: ${errorMessage(error)}`
@@ -22,7 +21,7 @@ export async function setPlanning(sessionId: string, planning: boolean): Promise
  * forces a side. Resolves with what went wrong, or null.
  */
 export function togglePlanning(on?: boolean): Promise<string | null> {
-  const session = selectedSession(useSessions.getState().state)
+  const session = currentSession()
   if (!session) return Promise.resolve('No session is open.')
   return setPlanning(session.id, on ?? !session.planning)
 }

@@ -2,10 +2,10 @@ import { useCallback, useId, useRef, useState, type JSX } from 'react'
 import { useDismiss } from '../../lib/use-dismiss'
 import type { SessionSummary } from '../../../../shared/domain'
 import { ShieldIcon } from '../../lib/icons'
-import { useSettings } from '../settings/settings-store'
+import { Dialog } from '../../ui/dialog'
+import { useSettings } from '../settings'
 import { describeTaint } from './safety-labels'
-import { sandboxWarning } from '../permissions/sandbox-model'
-import { useSandboxStatus } from '../permissions/use-sandbox-status'
+import { sandboxWarning, useSandboxStatus } from '../permissions'
 import './safety.css'
 
 function Fact({ label, on, testId }: { label: string; on: boolean; testId: string }): JSX.Element {
@@ -22,7 +22,9 @@ function Fact({ label, on, testId }: { label: string; on: boolean; testId: strin
  * refused; a click opens the explanation. Follows the session's summary, so it updates live.
  */
 export function TaintBadge({ session }: { session: SessionSummary | null }): JSX.Element | null {
-  const blockAfterPrivate = useSettings((s) => s.state.base.block_sends_after_private === true)
+  const blockAfterPrivate = useSettings(
+    (s) => s.state.draft.values.block_sends_after_private === true
+  )
   const [open, setOpen] = useState(false)
   const close = useCallback(() => setOpen(false), [])
   const root = useRef<HTMLDivElement>(null)
@@ -59,12 +61,14 @@ export function TaintBadge({ session }: { session: SessionSummary | null }): JSX
           </span>
         )}
       </button>
+      {/* Not modal: an explanation to glance at, put away by a click elsewhere or Escape. */}
       {open && (
-        <div
+        <Dialog
+          modal={false}
           className="taint-pop"
           id={popId}
-          role="dialog"
-          aria-label="What this conversation holds"
+          label="What this conversation holds"
+          onClose={close}
         >
           <div className="taint-pop__title">What this conversation holds</div>
           <ul className="taint-pop__facts">
@@ -85,7 +89,7 @@ export function TaintBadge({ session }: { session: SessionSummary | null }): JSX
               ? 'Sends are refused for the rest of this session.'
               : 'Sends are allowed (as your approval mode and rules say).'}
           </p>
-        </div>
+        </Dialog>
       )}
     </div>
   )

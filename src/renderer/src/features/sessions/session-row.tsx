@@ -4,11 +4,10 @@ import { formatBytes, formatRelative } from '../../lib/format'
 import { ChatIcon } from '../../lib/icons'
 import { deleteSession, renameSession } from './session-actions'
 import { selectSession } from './sessions-store'
-import { findInText } from '../find/find-match'
-import { landOnHit } from '../find/find-store'
-import { ApprovalDot } from '../notifications/approval-dot'
+import { findInText, landOnHit } from '../find'
+import { ApprovalDot } from '../notifications'
 import { PencilIcon, TrashIcon } from '../../lib/icons'
-import { SessionTotalsLine } from '../meters/session-totals-line'
+import { SessionTotalsLine } from '../meters'
 
 interface Props {
   session: SessionSummary

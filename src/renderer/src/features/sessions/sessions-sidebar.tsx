@@ -9,7 +9,7 @@ import { SessionSearch } from './session-search'
 import { visibleSessions } from './sessions-reducer'
 import { createSession, useSessions } from './sessions-store'
 import { NewSessionMenu } from './new-session-menu'
-import { FolderTrustChip } from '../trust/folder-trust-chip'
+import { FolderTrustChip } from '../trust'
 import './sessions.css'
 
 /** The project's left column: which folder, its sessions, and the way to settings. */

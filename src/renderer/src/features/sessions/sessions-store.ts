@@ -4,8 +4,8 @@ import { errorMessage } from '../../lib/errors'
 import { createReducerStore } from '../../lib/reducer-store'
 import type { SessionSummary } from '../../../../shared/domain'
 import type { ApprovalRequest } from '../../../../shared/approvals'
-import { restoreApprovals } from '../approvals/approvals-store'
-import { folderOpened } from '../trust/trust-store'
+import { restoreApprovals } from '../approvals'
+import { folderOpened } from '../trust'
 import { initialSessionsState, sessionsReducer } from './sessions-reducer'
 
 export const useSessions = createReducerStore(sessionsReducer, initialSessionsState)
@@ -63,6 +63,16 @@ export async function createSession(profile?: SessionProfile): Promise<void> {
 
 export function selectSession(sessionId: string): void {
   dispatch({ type: 'select', sessionId })
+}
+
+/** A session the core reports changed: renamed, its model or planning set, a turn run. */
+export function applySessionUpdate(session: SessionSummary): void {
+  dispatch({ type: 'session-updated', session })
+}
+
+/** Puts a session made elsewhere (the fork a rewind makes) in the list, selected. */
+export function addSession(session: SessionSummary): void {
+  dispatch({ type: 'created', session })
 }
 
 /** Re-reads the list after a reconnect: updates sent while we were away are gone. */

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type JSX } from 'react'
+import { Dialog } from '../../ui/dialog'
 import { setLeaveGuard } from './leave-guard'
 import './leave-prompt.css'
 
@@ -18,25 +19,15 @@ export function LeavePrompt({
   saving: boolean
   onChoose: (choice: LeaveChoice) => void
 }): JSX.Element {
-  const dialog = useRef<HTMLDialogElement>(null)
-  useEffect(() => {
-    const element = dialog.current
-    if (!element) return
-    // showModal focuses the first button, Stay: Enter pressed by habit loses nothing.
-    if (open && !element.open) element.showModal()
-    if (!open && element.open) element.close()
-  }, [open])
   return (
-    <dialog
-      ref={dialog}
+    // Opening focuses the first button, Stay: Enter pressed by habit loses nothing.
+    <Dialog
+      open={open}
       className="leave-prompt"
-      aria-labelledby="leave-prompt-title"
-      aria-describedby="leave-prompt-text"
+      labelledBy="leave-prompt-title"
+      describedBy="leave-prompt-text"
       data-testid="leave-prompt"
-      onCancel={(event) => {
-        event.preventDefault()
-        onChoose('stay')
-      }}
+      onClose={() => onChoose('stay')}
     >
       <h2 id="leave-prompt-title" className="leave-prompt__title">
         Leave Settings with unsaved changes?
@@ -71,7 +62,7 @@ export function LeavePrompt({
           {saving ? 'Saving…' : 'Save and leave'}
         </button>
       </div>
-    </dialog>
+    </Dialog>
   )
 }
 

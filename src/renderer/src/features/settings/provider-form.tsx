@@ -6,6 +6,7 @@ import { keyEnvPlaceholders, providerKinds, type ProviderField } from './setting
 import type { ProviderForm as FormState } from './settings-reducer'
 import { storeSecret, testProvider, useSettings } from './settings-store'
 import { ReasoningFields } from './reasoning-fields'
+import { Field } from '../../ui/field'
 
 interface Props {
   form: FormState
@@ -15,21 +16,6 @@ interface Props {
   /** Save issues placed on this form's fields. */
   issues: Partial<Record<ProviderField, string>>
   canCancel: boolean
-}
-
-function FieldError({
-  id,
-  message
-}: {
-  id: string
-  message: string | undefined
-}): JSX.Element | null {
-  if (!message) return null
-  return (
-    <p className="field-error" id={id} data-testid={id}>
-      {message}
-    </p>
-  )
 }
 
 /** Adds or edits one provider; Test asks it for its models, which then become its list. */
@@ -50,8 +36,6 @@ export function ProviderForm({
   const compatible = draft.kind === 'openai-compatible'
   const set = (field: 'id' | 'baseUrl' | 'keyEnv', value: string): void =>
     dispatch({ type: 'form-field', field, value })
-  const invalid = (field: ProviderField): { 'aria-invalid'?: true; 'aria-describedby'?: string } =>
-    fieldIssue(field) ? { 'aria-invalid': true, 'aria-describedby': `issue-${field}` } : {}
 
   return (
     <div className="provider-form" data-testid="provider-form">
@@ -60,176 +44,190 @@ export function ProviderForm({
       </h3>
       <div className="form-grid">
         {form.editing === null && (
-          <label className="field field--wide">
-            <span className="field__label">
-              Preset <span className="field__optional">optional</span>
-            </span>
+          <Field
+            className="field--wide"
+            label="Preset"
+            optional
+            hint="Fills in the kind, base URL and key variable; change any of them after."
+          >
+            {(control) => (
+              <select
+                {...control}
+                className="select"
+                data-testid="provider-preset"
+                value=""
+                onChange={(e) => {
+                  const preset = providerPresets.find((p) => p.id === e.target.value)
+                  if (preset) dispatch({ type: 'form-preset', preset })
+                }}
+              >
+                <option value="">Choose a preset to fill in the fields…</option>
+                {providerPresets.map((preset) => (
+                  <option key={preset.id} value={preset.id}>
+                    {preset.label}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+        )}
+        <Field label="Kind">
+          {(control) => (
             <select
+              {...control}
               className="select"
-              data-testid="provider-preset"
-              value=""
-              onChange={(e) => {
-                const preset = providerPresets.find((p) => p.id === e.target.value)
-                if (preset) dispatch({ type: 'form-preset', preset })
-              }}
+              data-testid="provider-kind"
+              value={draft.kind}
+              onChange={(e) =>
+                dispatch({ type: 'form-kind', kind: e.target.value as ProviderKind })
+              }
             >
-              <option value="">Choose a preset to fill in the fields…</option>
-              {providerPresets.map((preset) => (
-                <option key={preset.id} value={preset.id}>
-                  {preset.label}
+              {providerKinds.map((kind) => (
+                <option key={kind.value} value={kind.value}>
+                  {kind.label}
                 </option>
               ))}
             </select>
-            <span className="field__hint">
-              Fills in the kind, base URL and key variable; change any of them after.
-            </span>
-          </label>
-        )}
-        <label className="field">
-          <span className="field__label">Kind</span>
-          <select
-            className="select"
-            data-testid="provider-kind"
-            value={draft.kind}
-            onChange={(e) => dispatch({ type: 'form-kind', kind: e.target.value as ProviderKind })}
-          >
-            {providerKinds.map((kind) => (
-              <option key={kind.value} value={kind.value}>
-                {kind.label}
-              </option>
-            ))}
-          </select>
-        </label>
-
-        <label className="field">
-          <span className="field__label">Id</span>
-          <input
-            className="input input--mono"
-            data-testid="provider-id"
-            value={draft.id}
-            onChange={(e) => set('id', e.target.value)}
-            spellCheck={false}
-            {...invalid('id')}
-          />
-          <span className="field__hint">
-            How settings and sessions refer to it, e.g. “work-anthropic”.
-          </span>
-          <FieldError id="issue-id" message={fieldIssue('id')} />
-        </label>
-
-        <label className="field field--wide">
-          <span className="field__label">
-            Base URL{' '}
-            {compatible ? (
-              <span className="field__required">required</span>
-            ) : (
-              <span className="field__optional">optional</span>
-            )}
-          </span>
-          <input
-            className="input input--mono"
-            data-testid="provider-base-url"
-            value={draft.baseUrl}
-            placeholder={
-              compatible
-                ? 'http://127.0.0.1:11434/v1'
-                : draft.kind === 'anthropic'
-                  ? 'https://api.anthropic.com'
-                  : 'https://api.openai.com/v1'
-            }
-            onChange={(e) => set('baseUrl', e.target.value)}
-            spellCheck={false}
-            {...invalid('base_url')}
-          />
-          {compatible && (
-            <span className="field__hint">
-              Any server that speaks the OpenAI API: Ollama, LM Studio, vLLM, llama.cpp
-              (llama-server), OpenRouter.
-            </span>
           )}
-          <FieldError id="issue-base_url" message={fieldIssue('base_url')} />
-        </label>
+        </Field>
 
-        <label className="field field--wide">
-          <span className="field__label">
-            API key environment variable{' '}
-            {compatible && <span className="field__optional">optional</span>}
-          </span>
-          <input
-            className="input input--mono"
-            data-testid="provider-key-env"
-            value={draft.keyEnv}
-            placeholder={keyEnvPlaceholders[draft.kind]}
-            onChange={(e) => set('keyEnv', e.target.value)}
-            spellCheck={false}
-            autoComplete="off"
-            {...invalid('api_key_env')}
-          />
-          <span className="field__hint">
-            The <em>name</em> of the variable that holds the key, not the key itself. The key is
-            never written to the settings file; Mecatl reads it from the environment when it starts.
-          </span>
-          <FieldError id="issue-api_key_env" message={fieldIssue('api_key_env')} />
-        </label>
+        <Field
+          label="Id"
+          hint="How settings and sessions refer to it, e.g. “work-anthropic”."
+          error={fieldIssue('id')}
+          errorTestId="issue-id"
+        >
+          {(control) => (
+            <input
+              {...control}
+              className="input input--mono"
+              data-testid="provider-id"
+              value={draft.id}
+              onChange={(e) => set('id', e.target.value)}
+              spellCheck={false}
+            />
+          )}
+        </Field>
+
+        <Field
+          className="field--wide"
+          label="Base URL"
+          required={compatible}
+          optional={compatible ? undefined : true}
+          hint={
+            compatible &&
+            'Any server that speaks the OpenAI API: Ollama, LM Studio, vLLM, llama.cpp (llama-server), OpenRouter.'
+          }
+          error={fieldIssue('base_url')}
+          errorTestId="issue-base_url"
+        >
+          {(control) => (
+            <input
+              {...control}
+              className="input input--mono"
+              data-testid="provider-base-url"
+              value={draft.baseUrl}
+              placeholder={
+                compatible
+                  ? 'http://127.0.0.1:11434/v1'
+                  : draft.kind === 'anthropic'
+                    ? 'https://api.anthropic.com'
+                    : 'https://api.openai.com/v1'
+              }
+              onChange={(e) => set('baseUrl', e.target.value)}
+              spellCheck={false}
+            />
+          )}
+        </Field>
+
+        <Field
+          className="field--wide"
+          label="API key environment variable"
+          optional={compatible ? true : undefined}
+          hint={
+            <>
+              The <em>name</em> of the variable that holds the key, not the key itself. The key is
+              never written to the settings file; Mecatl reads it from the environment when it
+              starts.
+            </>
+          }
+          error={fieldIssue('api_key_env')}
+          errorTestId="issue-api_key_env"
+        >
+          {(control) => (
+            <input
+              {...control}
+              className="input input--mono"
+              data-testid="provider-key-env"
+              value={draft.keyEnv}
+              placeholder={keyEnvPlaceholders[draft.kind]}
+              onChange={(e) => set('keyEnv', e.target.value)}
+              spellCheck={false}
+              autoComplete="off"
+            />
+          )}
+        </Field>
 
         {canStoreSecrets && (
-          <div className="field field--wide">
-            <span className="field__label">
-              {keyFile ? 'Store key in a private file' : 'Store key securely'}{' '}
-              <span className="field__optional">optional</span>
-            </span>
-            <div className="field__row">
-              <input
-                className="input input--mono"
-                type="password"
-                data-testid="provider-secret-input"
-                aria-label={
-                  keyFile ? 'API key to store in a private file' : 'API key to store securely'
-                }
-                value={form.secretValue}
-                placeholder={
-                  draft.keySecret ? 'Stored — type a new key to replace it' : 'Paste the API key'
-                }
-                onChange={(e) => dispatch({ type: 'secret-value', value: e.target.value })}
-                autoComplete="off"
-              />
-              <button
-                type="button"
-                className="button"
-                data-testid="provider-secret-store"
-                onClick={() => void storeSecret()}
-                disabled={!form.secretValue.trim() || form.secret.status === 'storing'}
-              >
-                {form.secret.status === 'storing' ? 'Storing…' : 'Store'}
-              </button>
-            </div>
-            <span className="field__hint" data-testid="provider-secret-where">
-              {keyFile ? (
-                <>
-                  Kept in <span className="mono">{keyFile}</span>, a file only you can read (mode
-                  0600); settings keep only its name
-                </>
-              ) : (
-                'Encrypted with your system keychain; settings keep only its name'
-              )}
-              {draft.keySecret ? (
-                <>
-                  {' '}
-                  (<span className="mono">{draft.keySecret}</span>)
-                </>
-              ) : null}
-              .
-            </span>
-            {form.secret.status === 'stored' && (
-              <p className="field-ok" role="status">
-                {keyFile ? 'Key stored in the private key file.' : 'Key stored securely.'}
-              </p>
+          <Field
+            className="field--wide"
+            label={keyFile ? 'Store key in a private file' : 'Store key securely'}
+            optional
+            hint={
+              <span data-testid="provider-secret-where">
+                {keyFile ? (
+                  <>
+                    Kept in <span className="mono">{keyFile}</span>, a file only you can read (mode
+                    0600); settings keep only its name
+                  </>
+                ) : (
+                  'Encrypted with your system keychain; settings keep only its name'
+                )}
+                {draft.keySecret ? (
+                  <>
+                    {' '}
+                    (<span className="mono">{draft.keySecret}</span>)
+                  </>
+                ) : null}
+                .
+              </span>
+            }
+            error={form.secret.message ?? fieldIssue('api_key_secret')}
+            errorTestId="issue-secret"
+            below={
+              form.secret.status === 'stored' && (
+                <p className="field-ok" role="status">
+                  {keyFile ? 'Key stored in the private key file.' : 'Key stored securely.'}
+                </p>
+              )
+            }
+          >
+            {(control) => (
+              <div className="field__row">
+                <input
+                  {...control}
+                  className="input input--mono"
+                  type="password"
+                  data-testid="provider-secret-input"
+                  value={form.secretValue}
+                  placeholder={
+                    draft.keySecret ? 'Stored — type a new key to replace it' : 'Paste the API key'
+                  }
+                  onChange={(e) => dispatch({ type: 'secret-value', value: e.target.value })}
+                  autoComplete="off"
+                />
+                <button
+                  type="button"
+                  className="button"
+                  data-testid="provider-secret-store"
+                  onClick={() => void storeSecret()}
+                  disabled={!form.secretValue.trim() || form.secret.status === 'storing'}
+                >
+                  {form.secret.status === 'storing' ? 'Storing…' : 'Store'}
+                </button>
+              </div>
             )}
-            <FieldError
-              id="issue-secret"
-              message={form.secret.message ?? fieldIssue('api_key_secret')}
-            />
-          </div>
+          </Field>
         )}
       </div>
 

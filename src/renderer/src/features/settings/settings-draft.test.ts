@@ -44,17 +44,9 @@ describe('the settings draft', () => {
   it('names each section holding an edit, in page order', () => {
     const state = run(
       loaded,
-      {
-        type: 'base-set',
-        key: 'mcp',
-        value: [...file.mcp, { name: 'more', command: 'node', args: [] }]
-      },
+      { type: 'mcp-server-put', index: null, server: { name: 'more', command: 'node' } },
       { type: 'price-set', providerId: 'local', model: 'm1', entry: { input: 3, output: 4 } },
-      {
-        type: 'base-set',
-        key: 'permissions',
-        value: { ...file.permissions, rules: [] }
-      }
+      { type: 'rule-remove', index: 0 }
     )
     const unsaved = unsavedChanges(state, false)
     expect(unsaved.sections).toEqual(['models', 'permissions', 'mcp'])
@@ -77,33 +69,38 @@ describe('the settings draft', () => {
 
   it('is clean again when an edit is undone by hand, and when the file is read again (Discard)', () => {
     const toggled = run(loaded, {
-      type: 'base-set',
+      type: 'section-edit',
       key: 'appearance',
       value: { theme: 'dark' }
     })
     expect(unsavedChanges(toggled, false).sections).toEqual(['appearance'])
-    const undone = run(toggled, { type: 'base-set', key: 'appearance', value: { theme: 'system' } })
+    const undone = run(toggled, {
+      type: 'section-edit',
+      key: 'appearance',
+      value: { theme: 'system' }
+    })
     expect(unsavedChanges(undone, false).any).toBe(false)
     const discarded = run(toggled, { type: 'loaded', path: 'p', settings: file, issues: [] })
     expect(unsavedChanges(discarded, false).any).toBe(false)
-    expect(discarded.base.appearance).toEqual({ theme: 'system' })
+    expect(discarded.draft.values.appearance).toEqual({ theme: 'system' })
   })
 
   it('sends every section in one payload, and nothing is unsaved once it is written', () => {
     const state = run(
       loaded,
       { type: 'mode', mode: 'read-only' },
-      { type: 'base-set', key: 'mcp', value: [] },
+      { type: 'mcp-server-remove', index: 0 },
       { type: 'price-set', providerId: 'local', model: 'm1', entry: null }
     )
     const sent = payload(state)
     expect(sent).toMatchObject({ permissions: { mode: 'read-only' }, mcp: [], max_tokens: 4096 })
     expect((sent.providers as Record<string, unknown>[])[0]).not.toHaveProperty('prices')
+    const { providers } = providersToSave(state)
     const saved = run(state, {
       type: 'saved',
-      providers: providersToSave(state).providers,
+      providers,
       at: 1,
-      settings: sent
+      settings: { draft: state.draft, providers, defaultModel: state.defaultModel }
     })
     expect(unsavedChanges(saved, false).any).toBe(false)
   })
@@ -132,23 +129,25 @@ describe('the settings draft', () => {
     expect(Object.getPrototypeOf(providers[0]?.prices)).toBe(Object.prototype)
   })
 
-  it('takes rules written elsewhere as saved, keeping rule edits of the draft', () => {
+  it('takes a file written elsewhere as saved, keeping the edits made here', () => {
     const written = [
       { tool: 'Read', decision: 'allow' },
       { tool: 'Glob', decision: 'allow' }
     ]
-    const synced = run(loaded, { type: 'user-rules-synced', rules: written })
+    const onDisk = { ...file, permissions: { ...file.permissions, rules: written } }
+    const changed: SettingsAction = { type: 'file-changed', settings: onDisk, issues: [] }
+    const synced = run(loaded, changed)
     expect(unsavedChanges(synced, false).any).toBe(false)
     expect(payload(synced).permissions).toMatchObject({ mode: 'ask', rules: written })
-    const mine = [{ tool: 'Write', decision: 'forbid' }]
-    const edited = run(loaded, {
-      type: 'base-set',
-      key: 'permissions',
-      value: { ...file.permissions, rules: mine }
-    })
-    const kept = run(edited, { type: 'user-rules-synced', rules: written })
-    expect(payload(kept).permissions).toMatchObject({ rules: mine })
+
+    // A mode changed here and a rule added by Always allow both survive.
+    const kept = run(loaded, { type: 'mode', mode: 'read-only' }, changed)
+    expect(payload(kept).permissions).toEqual({ mode: 'read-only', rules: written })
     expect(unsavedChanges(kept, false).sections).toEqual(['permissions'])
+
+    // Rules edited here win over the file's.
+    const mine = run(loaded, { type: 'rule-remove', index: 0 }, changed)
+    expect(payload(mine).permissions).toMatchObject({ rules: [] })
   })
 
   it('compares values deeply, ignoring key order only', () => {

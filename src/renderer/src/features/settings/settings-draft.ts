@@ -46,7 +46,7 @@ export interface Unsaved {
 export function unsavedChanges(state: SettingsState, rulesPending: boolean): Unsaved {
   if (state.status !== 'ready') return { sections: [], any: false }
   const now = buildSettings(state, providersToSave(state).providers)
-  const saved = state.saved
+  const saved = buildSettings(state.saved, state.saved.providers)
   const found = new Set<SectionId>()
   let any = false
   if (!sameValue(withoutPrices(now), withoutPrices(saved))) found.add('providers')

@@ -1,5 +1,7 @@
-import type { ApprovalMode, ModelRef } from '../../../../shared/domain'
+import type { ModelRef } from '../../../../shared/domain'
 import type { ProviderKind, SettingsIssue } from '../../../../shared/settings'
+import { approvalModeOf } from './draft-lists'
+import { draftFromFile, fileOf, settingOf, type SettingsDraft } from './draft-values'
 
 /** A provider as the form edits it: every field a string, empty meaning "not set". */
 export interface ProviderDraft {
@@ -63,12 +65,14 @@ function toKind(value: unknown): ProviderKind {
     : 'openai-compatible'
 }
 
-/** What the screen edits, read leniently: a malformed file still shows what can be shown. */
+/**
+ * What the screen edits: the draft of every setting, and the providers and default model as their
+ * form edits them, read leniently so a malformed file still shows what can be shown.
+ */
 export interface SettingsView {
-  base: Record<string, unknown>
+  draft: SettingsDraft
   providers: ProviderDraft[]
   defaultModel: ModelRef | null
-  mode: ApprovalMode
 }
 
 const formKeys = new Set(['kind', 'id', 'base_url', 'api_key_env', 'api_key_secret', 'models'])
@@ -98,13 +102,7 @@ export function readSettings(raw: unknown): SettingsView {
     dm && text(dm.provider) && text(dm.model)
       ? { providerId: text(dm.provider), model: text(dm.model) }
       : null
-  const mode = isRecord(base.permissions) ? base.permissions.mode : undefined
-  return {
-    base,
-    providers,
-    defaultModel,
-    mode: mode === 'allow' || mode === 'read-only' || mode === 'ask' ? mode : 'ask'
-  }
+  return { draft: draftFromFile(base), providers, defaultModel }
 }
 
 /** The settings-file shape of a provider; empty fields are left out rather than sent as "". */
@@ -117,28 +115,28 @@ export function providerToSettings(draft: ProviderDraft): Record<string, unknown
   return out
 }
 
-/** The whole settings object to save, keeping keys this screen does not edit. */
+/**
+ * The whole settings object to save: the draft, the providers and the default model, each key
+ * where the file had it. The approval mode is always written, so the file says what is in force.
+ */
 export function buildSettings(
   view: SettingsView,
   providers: ProviderDraft[]
 ): Record<string, unknown> {
-  const settings: Record<string, unknown> = {
-    ...view.base,
+  const { draft, defaultModel } = view
+  const permissions = settingOf(draft, 'permissions')
+  const built: Record<string, unknown> = {
+    ...fileOf(draft),
     providers: providers.map(providerToSettings),
-    permissions: {
-      ...(isRecord(view.base.permissions) ? view.base.permissions : {}),
-      mode: view.mode
-    }
+    permissions: { ...(isRecord(permissions) ? permissions : {}), mode: approvalModeOf(draft) },
+    default_model: defaultModel
+      ? { provider: defaultModel.providerId, model: defaultModel.model }
+      : undefined
   }
-  if (view.defaultModel) {
-    settings.default_model = {
-      provider: view.defaultModel.providerId,
-      model: view.defaultModel.model
-    }
-  } else {
-    delete settings.default_model
-  }
-  return settings
+  const keys = [...new Set([...draft.order, ...Object.keys(built)])]
+  return Object.fromEntries(
+    keys.flatMap((key) => (built[key] === undefined ? [] : [[key, built[key]]]))
+  )
 }
 
 /** Every model of every provider, for the default-model picker. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { approvalModeOf } from './draft-lists'
 import { buildSettings, placeIssues, readSettings } from './settings-model'
 import {
   initialSettingsState,
@@ -179,7 +180,7 @@ describe('readSettings', () => {
     expect(view.providers).toEqual([
       { kind: 'openai-compatible', id: 'x', baseUrl: '', keyEnv: '', keySecret: '', models: ['m'] }
     ])
-    expect(view.mode).toBe('ask')
+    expect(approvalModeOf(view.draft)).toBe('ask')
     expect(readSettings(null).providers).toEqual([])
   })
 
@@ -196,7 +197,7 @@ describe('readSettings', () => {
   })
 })
 
-describe('base-synced', () => {
+describe('file-changed', () => {
   it('keeps a rule saved elsewhere when Save writes the file again, without unsaved changes', () => {
     const loaded = run(initialSettingsState, {
       type: 'loaded',
@@ -205,12 +206,21 @@ describe('base-synced', () => {
       issues: []
     })
     const permissions = { mode: 'ask', rules: [{ tool: 'Write', decision: 'allow' }] }
-    const synced = run(loaded, { type: 'base-synced', key: 'permissions', value: permissions })
+    const synced = run(loaded, {
+      type: 'file-changed',
+      settings: { ...fileWithOne, permissions },
+      issues: []
+    })
     expect(synced.dirty).toBe(false)
     const mode = run(synced, { type: 'mode', mode: 'read-only' })
     expect(buildSettings(mode, mode.providers).permissions).toEqual({
       mode: 'read-only',
       rules: [{ tool: 'Write', decision: 'allow' }]
     })
+  })
+
+  it('is not taken before the file was read: opening Settings reads it then', () => {
+    const before = run(initialSettingsState, { type: 'file-changed', settings: {}, issues: [] })
+    expect(before).toBe(initialSettingsState)
   })
 })

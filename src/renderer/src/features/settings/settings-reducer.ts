@@ -1,14 +1,14 @@
 import { withModelReasoning, type ModelReasoning } from '../../../../shared/reasoning'
-import type { ApprovalMode, ModelRef } from '../../../../shared/domain'
+import type { ModelRef } from '../../../../shared/domain'
 import type { ProviderPreset } from '../../../../shared/provider-presets'
 import type { ProviderKind, SettingsIssue } from '../../../../shared/settings'
-import type { PriceSettings } from '../../../../shared/model-prices'
-import { withModelPrice } from '../meters/price-overrides'
+import { withModelPrice, type PriceSettings } from '../../../../shared/model-prices'
+import { draftReducer, type DraftAction } from './draft-reducer'
+import { emptySettingsDraft } from './draft-values'
+import { rebased } from './settings-rebase'
 import {
   buildSettings,
   emptyDraft,
-  isRecord,
-  sameValue,
   placeProviderIssues,
   readSettings,
   freeId,
@@ -51,8 +51,8 @@ export interface SettingsState extends SettingsView {
   formIndex: number | null
   dirty: boolean
   savedAt: number | null
-  /** The settings as last read or written, built the way Save builds them: what "unsaved" is against. */
-  saved: Record<string, unknown>
+  /** The settings as last read or written: what "unsaved" is against. */
+  saved: SettingsView
 }
 
 type DraftField = 'id' | 'baseUrl' | 'keyEnv' | 'keySecret'
@@ -77,21 +77,17 @@ export type SettingsAction =
   | { type: 'secret-failed'; error: string }
   | { type: 'remove-provider'; index: number }
   | { type: 'default-model'; model: ModelRef | null }
-  | { type: 'mode'; mode: ApprovalMode }
-  /** Replaces one top-level key this screen does not model itself (e.g. `mcp`), kept on save. */
-  | { type: 'base-set'; key: string; value: unknown }
-  /** The file changed under this screen (a rule saved elsewhere): keep the copy Save writes in step. */
-  | { type: 'base-synced'; key: string; value: unknown }
+  | DraftAction
   /**
-   * The user's rules were written outside the Save bar (Always allow, a project rule's Save):
-   * they are what is saved now, and the draft takes them unless it holds edits of its own.
+   * The file was written outside the Save bar (Always allow, another window): what is saved now.
+   * A setting the person has not edited here takes it; an edit of theirs is kept.
    */
-  | { type: 'user-rules-synced'; rules: unknown[] }
+  | { type: 'file-changed'; settings: unknown; issues: SettingsIssue[] }
   | { type: 'save-started'; formIndex: number | null }
   /** A price of one model of one provider, set (or removed, with null) in the draft. */
   | { type: 'price-set'; providerId: string; model: string; entry: PriceSettings | null }
   /** `settings` is what was written; without it, what the screen holds now. */
-  | { type: 'saved'; providers: ProviderDraft[]; at: number; settings?: Record<string, unknown> }
+  | { type: 'saved'; providers: ProviderDraft[]; at: number; settings?: SettingsView }
   | { type: 'save-rejected'; issues: SettingsIssue[] }
   | { type: 'save-failed'; error: string }
 
@@ -111,15 +107,14 @@ function closedForm(providers: readonly ProviderDraft[]): ProviderForm {
   }
 }
 
+const emptyView: SettingsView = { draft: emptySettingsDraft, providers: [], defaultModel: null }
+
 export const initialSettingsState: SettingsState = {
   status: 'idle',
   loadError: null,
   path: '',
   fileIssues: [],
-  base: {},
-  providers: [],
-  defaultModel: null,
-  mode: 'ask',
+  ...emptyView,
   form: closedForm([]),
   saving: false,
   saveIssues: [],
@@ -127,7 +122,7 @@ export const initialSettingsState: SettingsState = {
   formIndex: null,
   dirty: false,
   savedAt: null,
-  saved: {}
+  saved: emptyView
 }
 
 /** Whether Save sends the form's provider: always when editing, when adding only once touched. */
@@ -173,7 +168,7 @@ export function settingsReducer(state: SettingsState, action: SettingsAction): S
         fileIssues: action.issues,
         form: { ...closedForm(view.providers), open: view.providers.length === 0 },
         savedAt: state.savedAt,
-        saved: buildSettings(view, view.providers)
+        saved: view
       }
     }
     case 'load-failed':
@@ -288,29 +283,23 @@ export function settingsReducer(state: SettingsState, action: SettingsAction): S
     }
     case 'default-model':
       return { ...state, defaultModel: action.model, dirty: true }
+    case 'section-edit':
     case 'mode':
-      return { ...state, mode: action.mode, dirty: true }
-    case 'base-set':
-      return { ...state, base: { ...state.base, [action.key]: action.value }, dirty: true }
-    case 'base-synced':
-      return {
-        ...state,
-        base: { ...state.base, [action.key]: action.value },
-        saved: { ...state.saved, [action.key]: action.value }
-      }
-    case 'user-rules-synced': {
-      const rulesOf = (permissions: unknown): unknown =>
-        isRecord(permissions) ? permissions.rules : undefined
-      const savedPermissions = isRecord(state.saved.permissions) ? state.saved.permissions : {}
-      const basePermissions = isRecord(state.base.permissions) ? state.base.permissions : {}
-      const untouched = sameValue(rulesOf(basePermissions), rulesOf(savedPermissions))
-      return {
-        ...state,
-        base: untouched
-          ? { ...state.base, permissions: { ...basePermissions, rules: action.rules } }
-          : state.base,
-        saved: { ...state.saved, permissions: { ...savedPermissions, rules: action.rules } }
-      }
+    case 'rule-add':
+    case 'rule-remove':
+    case 'mcp-server-put':
+    case 'mcp-server-remove':
+    case 'mcp-server-enabled':
+    case 'mcp-tool-enabled':
+    case 'mcp-servers-add':
+      return { ...state, draft: draftReducer(state.draft, action), dirty: true }
+    case 'file-changed': {
+      if (state.status !== 'ready') return state
+      const disk = readSettings(action.settings)
+      const mine = buildSettings(state, state.providers)
+      const saved = buildSettings(state.saved, state.saved.providers)
+      const view = readSettings(rebased(saved, mine, buildSettings(disk, disk.providers)))
+      return { ...state, ...view, saved: disk, fileIssues: action.issues }
     }
     case 'price-set': {
       const priced = (draft: ProviderDraft): ProviderDraft => {
@@ -338,7 +327,11 @@ export function settingsReducer(state: SettingsState, action: SettingsAction): S
         formIndex: null,
         dirty: false,
         savedAt: action.at,
-        saved: action.settings ?? buildSettings(state, action.providers)
+        saved: action.settings ?? {
+          draft: state.draft,
+          providers: action.providers,
+          defaultModel: state.defaultModel
+        }
       }
     case 'save-rejected':
       // Everything typed stays; only the issues are new.

@@ -1,11 +1,6 @@
-import { loadModels } from '../chat/chat-store'
-import { discardServerForm, reloadAfterSave, showServerIssues } from '../mcp/mcp-store'
-import {
-  discardRuleChanges,
-  loadRules,
-  saveRuleChanges,
-  usePermissions
-} from '../permissions/permissions-store'
+import { loadModels } from '../chat'
+import { showServerIssues, discardServerForm, reloadAfterSave } from '../mcp'
+import { discardRuleChanges, loadRules, saveRuleChanges, usePermissions } from '../permissions'
 import { loadSettings, saveSettings, useSettings } from './settings-store'
 
 /**

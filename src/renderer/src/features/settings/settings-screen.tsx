@@ -2,26 +2,25 @@ import { useEffect, useMemo, useRef, type JSX } from 'react'
 import type { ApprovalMode } from '../../../../shared/domain'
 import { ArrowLeftIcon, LogoMark, PlusIcon } from '../../lib/icons'
 import { closeSettings, useApp } from '../../shell/app-store'
-import { modelKey, sameModel } from '../chat/models-reducer'
+import { modelKey, sameModel } from '../chat'
 import { ProviderForm } from './provider-form'
 import { ProviderList } from './provider-list'
+import { approvalModeOf } from './draft-lists'
 import { allModels, placeIssues } from './settings-model'
 import { providersToSave } from './settings-reducer'
 import { loadSettings, useSettings } from './settings-store'
 import { discardEverything, saveEverything } from './settings-save'
 import { unsavedChanges, unsavedSummary } from './settings-draft'
-import { usePermissions } from '../permissions/permissions-store'
-import { McpSection } from '../mcp/mcp-section'
-import { MemorySection } from '../memory/memory-section'
-import { SearchSection } from '../web/search-section'
-import { SkillsSection } from '../skills/skills-section'
+import { usePermissions, PermissionRules, SandboxSettings } from '../permissions'
+import { McpSection } from '../mcp'
+import { MemorySection } from '../memory'
+import { SearchSection } from '../web'
+import { SkillsSection } from '../skills'
 import { ToolsSection } from './tools-section'
-import { CheckpointsSection } from '../checkpoints/checkpoints-section'
-import { NotificationsSection } from '../notifications/notifications-section'
-import { AppearanceSection } from '../appearance/appearance-section'
-import { PricesSection } from '../meters/prices-section'
-import { PermissionRules } from '../permissions/permission-rules'
-import { SandboxSettings } from '../permissions/sandbox-settings'
+import { CheckpointsSection } from '../checkpoints'
+import { NotificationsSection } from '../notifications'
+import { AppearanceSection } from '../appearance'
+import { PricesSection } from '../meters'
 import { useLeaveGuard } from './leave-prompt'
 import { SectionBlock, SettingsNav } from './settings-nav'
 import { settingsSections } from './settings-sections'
@@ -57,7 +56,8 @@ export function SettingsScreen(): JSX.Element {
   const { providers: pending } = useMemo(() => providersToSave(state), [state])
   const models = useMemo(() => allModels(pending), [pending])
   const placed = placeIssues(state.saveIssues, state.formIndex)
-  const modeHint = modes.find((m) => m.value === state.mode)?.hint
+  const mode = approvalModeOf(state.draft)
+  const modeHint = modes.find((m) => m.value === mode)?.hint
   const unlistedDefault =
     state.defaultModel && !models.some((m) => sameModel(m, state.defaultModel))
       ? state.defaultModel
@@ -246,13 +246,13 @@ export function SettingsScreen(): JSX.Element {
                 </h2>
                 <div className="mode-row">
                   <span className="mode-row__current">
-                    Current mode: <strong data-testid="approval-mode-current">{state.mode}</strong>
+                    Current mode: <strong data-testid="approval-mode-current">{mode}</strong>
                   </span>
                   <select
                     className="select select--compact"
                     data-testid="approval-mode-select"
                     aria-label="Approval mode"
-                    value={state.mode}
+                    value={mode}
                     onChange={(e) =>
                       dispatch({ type: 'mode', mode: e.target.value as ApprovalMode })
                     }

@@ -27,6 +27,20 @@ export async function loadSettings(): Promise<number | null> {
   }
 }
 
+/**
+ * Reads the file again after it was written outside the Save bar (Always allow): settings not
+ * edited here take what is on disk, and the next Save keeps what was written.
+ */
+export async function reloadSavedSettings(): Promise<void> {
+  if (current().status !== 'ready') return
+  try {
+    const result = await call('settings.get', {})
+    dispatch({ type: 'file-changed', settings: result.settings, issues: result.issues })
+  } catch {
+    // The draft stays as it is; opening Settings reads the file again.
+  }
+}
+
 export async function testProvider(): Promise<void> {
   dispatch({ type: 'test-started' })
   try {
@@ -70,10 +84,10 @@ export async function saveSettings(): Promise<boolean> {
   const { providers, formIndex } = providersToSave(state)
   dispatch({ type: 'save-started', formIndex })
   try {
-    const settings = buildSettings(state, providers)
-    const result = await call('settings.save', { settings })
+    const result = await call('settings.save', { settings: buildSettings(state, providers) })
     if (result.saved) {
-      dispatch({ type: 'saved', providers, at: Date.now(), settings })
+      const written = { draft: state.draft, providers, defaultModel: state.defaultModel }
+      dispatch({ type: 'saved', providers, at: Date.now(), settings: written })
       return true
     }
     dispatch({ type: 'save-rejected', issues: result.issues })

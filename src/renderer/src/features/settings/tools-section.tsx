@@ -1,11 +1,12 @@
 import type { JSX } from 'react'
+import { fileOf } from './draft-values'
 import { useSettings } from './settings-store'
 import { switchOn, toolSwitches, withSwitch } from './tools-switches'
 import { SettingsCard } from './settings-card'
 
 /** Settings → Tools: the built-in families a person can take away from the model. */
 export function ToolsSection(): JSX.Element {
-  const base = useSettings((s) => s.state.base)
+  const base = useSettings((s) => fileOf(s.state.draft))
   const dispatch = useSettings((s) => s.dispatch)
   return (
     <SettingsCard name="tools" title="Tools" testId="tools-section">
@@ -22,7 +23,7 @@ export function ToolsSection(): JSX.Element {
                 checked={switchOn(base, entry.key)}
                 onChange={(e) =>
                   dispatch({
-                    type: 'base-set',
+                    type: 'section-edit',
                     key: entry.key,
                     value: withSwitch(base, entry.key, e.target.checked)
                   })

@@ -1,12 +1,19 @@
-import { useEffect, useMemo, useRef, useState, type JSX, type KeyboardEvent } from 'react'
+import { useMemo, useRef, useState, type JSX, type KeyboardEvent } from 'react'
 import { openSettings } from '../../shell/app-store'
 import { toggleSidebar } from '../../shell/layout-store'
-import { openFind } from '../find/find-store'
-import { toggleMonitor, useJobs } from '../jobs/jobs-store'
-import { togglePlanning } from '../safety/planning'
-import { selectedSession } from '../sessions/sessions-reducer'
-import { createSession, selectSession, useSessions } from '../sessions/sessions-store'
-import { leaveSettingsThen } from '../settings/leave-guard'
+import { Dialog } from '../../ui/dialog'
+import { openFind } from '../find'
+import { toggleMonitor, useMonitorOpen } from '../jobs'
+import { togglePlanning } from '../safety'
+import {
+  createSession,
+  selectSession,
+  useProjectStatus,
+  useSelectedSession,
+  useSelectedSessionId,
+  useSessionList
+} from '../sessions'
+import { leaveSettingsThen } from '../settings'
 import { closePalette, openShortcuts, paletteFailed, useKeys } from './keys-store'
 import { filterPalette } from './palette-filter'
 import { currentPlatform, shortcutLabel, type ShortcutId } from './shortcut-match'
@@ -25,11 +32,13 @@ interface Action {
 
 /** What the palette offers: the window's actions, then every session of the folder by title. */
 function useActions(): Action[] {
-  const sessions = useSessions((s) => s.state)
-  const jobsOpen = useJobs((s) => s.state.open)
+  const status = useProjectStatus()
+  const sessions = useSessionList()
+  const current = useSelectedSession()
+  const selectedId = useSelectedSessionId()
+  const jobsOpen = useMonitorOpen()
   return useMemo(() => {
-    const inProject = sessions.status === 'ready'
-    const current = selectedSession(sessions)
+    const inProject = status === 'ready'
     const actions: Action[] = []
     if (inProject) {
       actions.push({
@@ -76,8 +85,8 @@ function useActions(): Action[] {
       run: () => openShortcuts(),
       overSettings: true
     })
-    for (const session of inProject ? sessions.sessions : []) {
-      if (session.id === sessions.selectedId) continue
+    for (const session of inProject ? sessions : []) {
+      if (session.id === selectedId) continue
       actions.push({
         id: `session:${session.id}`,
         label: `Switch to: ${session.title || 'New session'}`,
@@ -85,7 +94,7 @@ function useActions(): Action[] {
       })
     }
     return actions
-  }, [sessions, jobsOpen])
+  }, [status, sessions, current, selectedId, jobsOpen])
 }
 
 /** Ctrl/Cmd+K: a fuzzy list of the window's actions and sessions; Enter runs, Escape closes. */
@@ -95,18 +104,13 @@ export function CommandPalette(): JSX.Element | null {
 }
 
 function PaletteDialog(): JSX.Element {
-  const ref = useRef<HTMLDialogElement>(null)
+  const input = useRef<HTMLInputElement>(null)
   const actions = useActions()
   const [query, setQuery] = useState('')
   const [active, setActive] = useState(0)
   const platform = currentPlatform()
   const shown = filterPalette(actions, query)
   const selected = shown[Math.min(active, shown.length - 1)]
-
-  useEffect(() => {
-    const element = ref.current
-    if (element && !element.open) element.showModal()
-  }, [])
 
   const error = useKeys((s) => s.paletteError)
   const run = (action: Action): void => {
@@ -133,17 +137,14 @@ function PaletteDialog(): JSX.Element {
   }
 
   return (
-    <dialog
-      ref={ref}
+    <Dialog
       className="modal-dialog palette-dialog"
-      aria-label="Command palette"
+      label="Command palette"
       data-keys-dialog=""
       data-testid="command-palette"
-      onCancel={(event) => {
-        event.preventDefault()
-        closePalette()
-      }}
-      onClick={(event) => event.target === ref.current && closePalette()}
+      onClose={closePalette}
+      closeOnBackdrop
+      initialFocus={input}
     >
       <div className="modal palette">
         <input
@@ -155,7 +156,7 @@ function PaletteDialog(): JSX.Element {
           aria-expanded="true"
           aria-controls="command-palette-list"
           aria-activedescendant={selected ? `command-${selected.id}` : undefined}
-          autoFocus
+          ref={input}
           value={query}
           onChange={(event) => {
             setQuery(event.target.value)
@@ -199,6 +200,6 @@ function PaletteDialog(): JSX.Element {
         </ul>
         <div className="palette__footer">↑↓ to choose · Enter to run · Esc to close</div>
       </div>
-    </dialog>
+    </Dialog>
   )
 }

@@ -1,8 +1,8 @@
 import { useEffect, type JSX } from 'react'
 import { openSettings } from '../../shell/app-store'
-import { leaveSettingsThen } from '../settings/leave-guard'
-import { openFind } from '../find/find-store'
-import { createSession } from '../sessions/sessions-store'
+import { leaveSettingsThen } from '../settings'
+import { openFind } from '../find'
+import { createSession } from '../sessions'
 import { toggleSidebar } from '../../shell/layout-store'
 import { CommandPalette } from './command-palette'
 import { closePalette, togglePalette } from './keys-store'
@@ -11,9 +11,10 @@ import { ShortcutsDialog } from './shortcuts-dialog'
 
 /** A modal of someone else's (an approval, the folder trust question) owns the keyboard. */
 function otherModalOpen(): boolean {
-  return Array.from(
-    document.querySelectorAll('dialog[open], [role="dialog"][aria-modal="true"]')
-  ).some((element) => !element.hasAttribute('data-keys-dialog'))
+  // Modal only: a popover or an inline confirm shown as a dialog leaves the keys to the window.
+  return Array.from(document.querySelectorAll('dialog:modal')).some(
+    (element) => !element.hasAttribute('data-keys-dialog')
+  )
 }
 
 function focusComposer(): void {

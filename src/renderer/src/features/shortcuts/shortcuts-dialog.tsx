@@ -1,5 +1,6 @@
-import { useEffect, useRef, type JSX } from 'react'
+import { useRef, type JSX } from 'react'
 import { CloseIcon } from '../../lib/icons'
+import { Dialog } from '../../ui/dialog'
 import { closeShortcuts, useKeys } from './keys-store'
 import { currentPlatform } from './shortcut-match'
 import { shortcutLines } from './shortcut-list'
@@ -14,34 +15,26 @@ export function ShortcutsDialog(): JSX.Element | null {
   return open ? <ShortcutsList /> : null
 }
 
+/** Back where the person was; from the palette (gone by then), to the message box. */
+function composerBox(): HTMLElement | null {
+  return document.querySelector<HTMLElement>('[data-testid="composer-input"]')
+}
+
 function ShortcutsList(): JSX.Element {
-  const ref = useRef<HTMLDialogElement>(null)
+  const close = useRef<HTMLButtonElement>(null)
   const commands = useKeys((s) => s.commands)
   const lines = shortcutLines(currentPlatform())
 
-  useEffect(() => {
-    const before = document.activeElement
-    const element = ref.current
-    if (element && !element.open) element.showModal()
-    // Back where the person was; from the palette (gone by then), to the message box.
-    return () => {
-      if (before instanceof HTMLElement && before.isConnected) before.focus()
-      else document.querySelector<HTMLElement>('[data-testid="composer-input"]')?.focus()
-    }
-  }, [])
-
   return (
-    <dialog
-      ref={ref}
+    <Dialog
       className="modal-dialog"
-      aria-labelledby="shortcuts-title"
+      labelledBy="shortcuts-title"
       data-keys-dialog=""
       data-testid="shortcuts-dialog"
-      onCancel={(event) => {
-        event.preventDefault()
-        closeShortcuts()
-      }}
-      onClick={(event) => event.target === ref.current && closeShortcuts()}
+      onClose={closeShortcuts}
+      closeOnBackdrop
+      initialFocus={close}
+      returnFocus={composerBox}
     >
       <div className="modal shortcuts">
         <header className="shortcuts__header">
@@ -53,7 +46,7 @@ function ShortcutsList(): JSX.Element {
             className="find-bar__button"
             aria-label="Close"
             data-testid="shortcuts-close"
-            autoFocus
+            ref={close}
             onClick={closeShortcuts}
           >
             <CloseIcon size={14} />
@@ -94,6 +87,6 @@ function ShortcutsList(): JSX.Element {
           )}
         </div>
       </div>
-    </dialog>
+    </Dialog>
   )
 }

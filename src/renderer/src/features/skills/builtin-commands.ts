@@ -1,5 +1,5 @@
-import { togglePlanning } from '../safety/planning'
-import { createSession } from '../sessions/sessions-store'
+import { togglePlanning } from '../safety'
+import { createSession } from '../sessions'
 import type { BuiltinName } from './slash-commands'
 
 /**

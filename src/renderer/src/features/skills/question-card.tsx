@@ -1,5 +1,5 @@
 import { useState, type JSX } from 'react'
-import { useChat } from '../chat/chat-store'
+import { useShownSessionId } from '../chat'
 import { openQuestion } from './skills-reducer'
 import { answerQuestion, useSkills } from './skills-store'
 import './skills.css'
@@ -9,7 +9,7 @@ import './skills.css'
  * field for a free answer. The turn waits until the person answers (or stops it).
  */
 export function QuestionCard(): JSX.Element | null {
-  const sessionId = useChat((s) => s.state.sessionId)
+  const sessionId = useShownSessionId()
   const question = useSkills((s) => openQuestion(s.state, sessionId))
   const [text, setText] = useState('')
   const [sending, setSending] = useState(false)

@@ -1,7 +1,6 @@
 import { useState, type JSX } from 'react'
 import type { SkillDraftView } from '../../../../shared/skills'
-import { untrustedMark } from '../memory/provenance-mark'
-import { UntrustedBadge } from '../memory/untrusted-badge'
+import { UntrustedBadge, untrustedMark } from '../memory'
 import type { DraftNote } from './skills-reducer'
 import { actOnDraft } from './skills-store'
 

@@ -1,14 +1,14 @@
 import { useEffect, type JSX } from 'react'
-import { useSessions } from '../sessions/sessions-store'
+import { useWorkspace } from '../sessions'
 import type { SkillOrigin } from '../../../../shared/skills'
-import { UntrustedBadge } from '../memory/untrusted-badge'
+import { UntrustedBadge } from '../memory'
 import { SkillDrafts } from './skill-drafts'
 import { loadCommands, loadDrafts, loadSkills, useSkills } from './skills-store'
 import './skills.css'
 
 /** The settings screen's skills: each folder found, where it came from, and whether it loaded. */
 export function SkillsSection(): JSX.Element {
-  const workspace = useSessions((s) => s.state.workspace)
+  const workspace = useWorkspace()
   const state = useSkills((s) => s.state)
   const ready = workspace !== null && state.workspace === workspace
 

@@ -1,11 +1,21 @@
 import { call, onReconnect, subscribe } from '../../bridge/client'
 import { errorMessage } from '../../lib/errors'
 import { createReducerStore } from '../../lib/reducer-store'
-import { useSessions } from '../sessions/sessions-store'
-import type { SkillDraftView } from '../../../../shared/skills'
+import {
+  currentSessionId,
+  currentWorkspace,
+  onSessionSelected,
+  onWorkspaceOpened
+} from '../sessions'
+import type { CommandView, SkillDraftView } from '../../../../shared/skills'
 import { initialSkillsState, skillsReducer, type DraftNote } from './skills-reducer'
 
 export const useSkills = createReducerStore(skillsReducer, initialSkillsState)
+
+/** The slash commands of `workspace` as last read; null until read for that folder. */
+export function useSlashCommands(workspace: string | null): CommandView[] | null {
+  return useSkills((s) => (s.state.workspace === workspace ? s.state.commands : null))
+}
 
 const dispatch = useSkills.getState().dispatch
 
@@ -118,17 +128,15 @@ export function wireSkills(): void {
     } else if (event.event === 'question.resolved') {
       dispatch({ type: 'question-resolved', questionId: event.payload.questionId })
     } else if (event.event === 'turn.completed' || event.event === 'turn.failed') {
-      const { workspace } = useSessions.getState().state
+      const workspace = currentWorkspace()
       if (workspace) void loadInstructions(workspace)
     }
   })
-  useSessions.subscribe((store, previous) => {
-    const { workspace, selectedId } = store.state
-    if (workspace && workspace !== previous.state.workspace) void loadInstructions(workspace)
-    if (selectedId && selectedId !== previous.state.selectedId) void restoreQuestions(selectedId)
-  })
+  onWorkspaceOpened((workspace) => void loadInstructions(workspace))
+  onSessionSelected((sessionId) => void restoreQuestions(sessionId))
   onReconnect(() => {
-    const { workspace, selectedId } = useSessions.getState().state
+    const workspace = currentWorkspace()
+    const selectedId = currentSessionId()
     if (workspace) void loadInstructions(workspace)
     if (selectedId) void restoreQuestions(selectedId)
   })

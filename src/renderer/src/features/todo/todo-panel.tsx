@@ -1,7 +1,7 @@
 import type { JSX } from 'react'
 import type { TodoItem } from '../../../../shared/domain'
 import { CheckIcon, ChecklistIcon, ChevronIcon } from '../../lib/icons'
-import { useChat } from '../chat/chat-store'
+import { useShownSessionId } from '../chat'
 import { planProgress } from './todo-reducer'
 import { useTodos } from './todo-store'
 import './todo.css'
@@ -27,7 +27,7 @@ function StatusMark({ status }: { status: TodoItem['status'] }): JSX.Element {
  * model makes a plan; folds to a narrow rail that still shows the progress.
  */
 export function TodoPanel(): JSX.Element | null {
-  const sessionId = useChat((s) => s.state.sessionId)
+  const sessionId = useShownSessionId()
   const items = useTodos((s) => (sessionId ? s.state.bySession[sessionId] : undefined) ?? NO_ITEMS)
   const collapsed = useTodos((s) => s.state.collapsed)
   const toggle = (): void => useTodos.getState().dispatch({ type: 'toggle' })

@@ -1,8 +1,8 @@
-import { useEffect, useRef, type JSX } from 'react'
+import { useRef, type JSX } from 'react'
 import { ltrPath } from '../../lib/format'
 import { ShieldIcon } from '../../lib/icons'
+import { Dialog } from '../../ui/dialog'
 import { answerTrust, closeTrustDialog, useTrust } from './trust-store'
-import '../approvals/approvals.css'
 import './trust.css'
 
 /**
@@ -13,28 +13,21 @@ import './trust.css'
  */
 export function TrustDialog(): JSX.Element | null {
   const { folder, trust, dialog, saving, error } = useTrust((s) => s.state)
-  const ref = useRef<HTMLDialogElement>(null)
   const distrust = useRef<HTMLButtonElement>(null)
   const open = dialog !== 'closed' && folder !== null
-
-  useEffect(() => {
-    const element = ref.current
-    if (open && element && !element.open) element.showModal()
-  }, [open])
 
   if (!open) return null
   const changing = dialog === 'change'
   return (
-    <dialog
-      ref={ref}
+    <Dialog
       className="modal-dialog"
-      aria-labelledby="folder-trust-title"
+      labelledBy="folder-trust-title"
       data-testid="folder-trust-dialog"
-      onCancel={(event) => {
-        event.preventDefault()
+      onClose={() => {
         if (changing) closeTrustDialog()
         else distrust.current?.focus()
       }}
+      initialFocus={changing ? undefined : distrust}
     >
       <div className="modal approval">
         <header className="approval__header">
@@ -97,7 +90,6 @@ export function TrustDialog(): JSX.Element | null {
             className="button"
             data-testid="folder-trust-no"
             disabled={saving}
-            autoFocus
             onClick={() => void answerTrust('untrusted')}
           >
             Don’t trust
@@ -113,6 +105,6 @@ export function TrustDialog(): JSX.Element | null {
           </button>
         </footer>
       </div>
-    </dialog>
+    </Dialog>
   )
 }

@@ -3,7 +3,7 @@ import type { SearchBackendKind } from '../../../../shared/websearch'
 import { defaultKeyEnv } from '../../../../shared/websearch'
 import { ArrowDownIcon, ArrowUpIcon, CloseIcon, PlusIcon } from '../../lib/icons'
 import { useApp } from '../../shell/app-store'
-import { useSettings } from '../settings/settings-store'
+import { fileOf, useSettings } from '../settings'
 import {
   addBackend,
   backendKinds,
@@ -22,18 +22,19 @@ import {
 } from './search-model'
 import { SearchTest } from './search-test'
 import { StoreKey } from './store-key'
+import { Field } from '../../ui/field'
 import './web.css'
 
 /** Settings → Search: WebSearch's chain of backends, edited in place and saved with the rest. */
 export function SearchSection(): JSX.Element {
-  const base = useSettings((s) => s.state.base)
+  const base = useSettings((s) => fileOf(s.state.draft))
   const dispatch = useSettings((s) => s.dispatch)
   const canStoreSecrets = useApp((s) => s.state.info?.canStoreSecrets ?? false)
   const [adding, setAdding] = useState<SearchBackendKind>('exa')
   const websearch = websearchOf(base)
   const backends = backendsOf(websearch)
   const update = (next: RawWebsearch): void =>
-    dispatch({ type: 'base-set', key: 'websearch', value: next })
+    dispatch({ type: 'section-edit', key: 'websearch', value: next })
 
   return (
     <section
@@ -209,18 +210,20 @@ function BackendRow({
               testId="search-backend-param"
               onChange={(v) => set('query_param', v)}
             />
-            <label className="field">
-              <span className="field__label">Key sent as</span>
-              <select
-                className="select"
-                value={text(backend.auth) || 'bearer'}
-                onChange={(e) => set('auth', e.target.value === 'bearer' ? '' : e.target.value)}
-              >
-                <option value="bearer">Authorization: Bearer</option>
-                <option value="header">A named header</option>
-                <option value="none">No key</option>
-              </select>
-            </label>
+            <Field label="Key sent as">
+              {(control) => (
+                <select
+                  {...control}
+                  className="select"
+                  value={text(backend.auth) || 'bearer'}
+                  onChange={(e) => set('auth', e.target.value === 'bearer' ? '' : e.target.value)}
+                >
+                  <option value="bearer">Authorization: Bearer</option>
+                  <option value="header">A named header</option>
+                  <option value="none">No key</option>
+                </select>
+              )}
+            </Field>
             {backend.auth === 'header' && (
               <TextField
                 label="Header name"
@@ -262,17 +265,19 @@ function TextField(props: {
   onChange: (value: string) => void
 }): JSX.Element {
   return (
-    <label className="field">
-      <span className="field__label">{props.label}</span>
-      <input
-        className="input input--mono"
-        value={props.value}
-        placeholder={props.placeholder}
-        data-testid={props.testId}
-        spellCheck={false}
-        autoComplete="off"
-        onChange={(e) => props.onChange(e.target.value)}
-      />
-    </label>
+    <Field label={props.label}>
+      {(control) => (
+        <input
+          {...control}
+          className="input input--mono"
+          value={props.value}
+          placeholder={props.placeholder}
+          data-testid={props.testId}
+          spellCheck={false}
+          autoComplete="off"
+          onChange={(e) => props.onChange(e.target.value)}
+        />
+      )}
+    </Field>
   )
 }

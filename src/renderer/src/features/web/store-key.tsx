@@ -1,6 +1,7 @@
 import { useState, type JSX } from 'react'
 import { call } from '../../bridge/client'
 import { errorMessage } from '../../lib/errors'
+import { Field } from '../../ui/field'
 import { secretName } from './search-model'
 
 /** Desktop only: keeps a backend's key in the OS keychain; the settings keep only its name. */
@@ -25,29 +26,28 @@ export function StoreKey(props: {
     }
   }
   return (
-    <div className="field">
-      <span className="field__label">
-        Or store the key securely <span className="field__optional">optional</span>
-      </span>
-      <div className="field__row">
-        <input
-          className="input input--mono"
-          type="password"
-          value={value}
-          placeholder={props.stored ? `Stored as ${props.stored}` : 'Paste the key'}
-          autoComplete="off"
-          onChange={(e) => setValue(e.target.value)}
-        />
-        <button
-          type="button"
-          className="button"
-          disabled={!value.trim()}
-          onClick={() => void store()}
-        >
-          Store
-        </button>
-      </div>
-      {error && <p className="field-error">{error}</p>}
-    </div>
+    <Field label="Or store the key securely" optional error={error}>
+      {(control) => (
+        <div className="field__row">
+          <input
+            {...control}
+            className="input input--mono"
+            type="password"
+            value={value}
+            placeholder={props.stored ? `Stored as ${props.stored}` : 'Paste the key'}
+            autoComplete="off"
+            onChange={(e) => setValue(e.target.value)}
+          />
+          <button
+            type="button"
+            className="button"
+            disabled={!value.trim()}
+            onClick={() => void store()}
+          >
+            Store
+          </button>
+        </div>
+      )}
+    </Field>
   )
 }

@@ -1,0 +1,18 @@
+// The conversation as the rest of the window sees it: the chat view, what others read of the
+// shown session and the models, the actions that load and feed it, and the diff view other
+// features show changes with.
+export {
+  applyChatEvent,
+  loadModels,
+  loadSession,
+  reloadShownSession,
+  useAvailableModels,
+  useDefaultModel,
+  useShownSessionId,
+  useWholeTranscriptLoaded
+} from './chat-store'
+export { ChatView } from './chat-view'
+export { offerDraft } from './draft-handoff'
+export { modelKey, sameModel } from './models-reducer'
+export { DiffView } from './result-views'
+export type { TranscriptEntry } from './transcript-reducer'

@@ -1,0 +1,8 @@
+// Checkpoints as the rest of the window sees them: what a tool call's card, a message and the
+// transcript offer to restore, the dialog that does it, and the Settings section.
+export { CallFilesView } from './call-files'
+export { CheckpointsOffBadge } from './checkpoints-off-badge'
+export { CheckpointsSection } from './checkpoints-section'
+export { RestoreDialog } from './restore-dialog'
+export { RestoreDivider } from './restore-divider'
+export { RewindButton } from './rewind-button'

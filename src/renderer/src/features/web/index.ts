@@ -1,0 +1,2 @@
+// Web search as the rest of the window sees it: its Settings section.
+export { SearchSection } from './search-section'
