@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { capabilitiesSchema, toolDescriptorSchema } from './domain'
 import { mcpAuthSchema, mcpHeadersSchema, mcpTransports, mcpUrlSchema } from './mcp-remote'
 import { sandboxNetworks } from './sandbox'
+import { uniqueKeys } from './unique-keys'
 
 const envName = z
   .string()
@@ -122,17 +123,8 @@ export function checkUniqueServerNames(
   ctx: z.RefinementCtx,
   where = 'mcp'
 ): void {
-  const seen = new Set<string>()
-  servers.forEach((server, i) => {
-    if (seen.has(server.name)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: [where, i, 'name'],
-        message: `the MCP server name "${server.name}" is used twice; names must be unique`
-      })
-    }
-    seen.add(server.name)
-  })
+  const names = uniqueKeys(ctx, where, 'the MCP server', 'name')
+  servers.forEach((server, i) => names.meet(server.name, i))
 }
 
 /** The slash command that offers a server's prompt in the chat input. */

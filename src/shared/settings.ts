@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { approvalModeSchema } from './domain'
 import { checkUniqueServerNames, mcpServerSettingsSchema } from './mcp'
 import { checkDelegation, subagentProfileSchema, teamSchema } from './subagents'
+import { uniqueKeys } from './unique-keys'
 import { websearchDefaults, websearchSettingsSchema } from './websearch'
 import { checkpointDefaults, checkpointSettingsSchema } from './checkpoints'
 import { sandboxDefaults, sandboxSettingsSchema } from './sandbox'
@@ -204,18 +205,9 @@ export const settingsSchema = z
     checkUniqueServerNames(s.mcp, ctx)
     checkDelegation(s, ctx)
     checkCommandEnv(s, ctx)
-    const seen = new Set<string>()
-    s.providers.forEach((p, i) => {
-      if (seen.has(p.id)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['providers', i, 'id'],
-          message: `provider id "${p.id}" is used twice; ids must be unique`
-        })
-      }
-      seen.add(p.id)
-    })
-    if (s.default_model && !seen.has(s.default_model.provider)) {
+    const ids = uniqueKeys(ctx, 'providers', 'provider', 'id')
+    s.providers.forEach((p, i) => ids.meet(p.id, i))
+    if (s.default_model && !ids.seen.has(s.default_model.provider)) {
       ctx.addIssue({
         code: 'custom',
         path: ['default_model', 'provider'],

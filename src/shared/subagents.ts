@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { uniqueKeys } from './unique-keys'
 
 /**
  * What a trusted answer must look like: a number, a boolean, or one of a fixed list of words.
@@ -59,29 +60,13 @@ export function checkDelegation(
   s: { subagents: readonly SubagentProfile[]; teams: readonly TeamSettings[] },
   ctx: z.RefinementCtx
 ): void {
-  const names = new Set<string>()
-  s.subagents.forEach((p, i) => {
-    if (names.has(p.name)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['subagents', i, 'name'],
-        message: `sub-agent name "${p.name}" is used twice; names must be unique`
-      })
-    }
-    names.add(p.name)
-  })
-  const teams = new Set<string>()
+  const names = uniqueKeys(ctx, 'subagents', 'sub-agent', 'name')
+  s.subagents.forEach((p, i) => names.meet(p.name, i))
+  const teams = uniqueKeys(ctx, 'teams', 'team', 'name')
   s.teams.forEach((team, i) => {
-    if (teams.has(team.name)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['teams', i, 'name'],
-        message: `team name "${team.name}" is used twice; names must be unique`
-      })
-    }
-    teams.add(team.name)
+    teams.meet(team.name, i)
     const check = (name: string, path: (string | number)[]): void => {
-      if (!names.has(name)) {
+      if (!names.seen.has(name)) {
         ctx.addIssue({
           code: 'custom',
           path: ['teams', i, ...path],

@@ -176,9 +176,7 @@ export class ShadowStore {
       }
       // Only the files restored need their state kept for the undo (which restores only those).
       const undo = await checkpointFirst(() =>
-        files
-          ? this.takeOf(files.map(normalise), reason, sessionId, staged)
-          : this.takeNow(reason, sessionId, staged)
+        this.takeNow(reason, sessionId, staged, files?.map(normalise))
       )
       const differences = await (listed ?? this.queries.restoreChanges(id, undo.id))
       const skipped = this.skipped ?? new Map<string, string>()
@@ -248,29 +246,23 @@ export class ShadowStore {
   }
 
   /**
-   * A checkpoint of the whole folder. What `.gitignore` leaves out is not walked for here (a
-   * second walk of the folder on every change); `plan` lists it for a restore.
+   * A checkpoint of the whole folder, or with only `files` brought up to date in the index. What
+   * `.gitignore` leaves out is not walked for in a whole one (a second walk of the folder on every
+   * change); `plan` lists it for a restore.
    */
   private async takeNow(
     reason: string,
     sessionId: string | null,
-    staged?: () => void
+    staged?: () => void,
+    files?: readonly string[]
   ): Promise<TakenCheckpoint> {
     await this.init()
     const last = await this.queries.latestKnown(this.gitDir, this.commits.committed)
-    const notCovered = await this.stage(last?.checkpoint.id ?? null)
-    return this.commitIndex(reason, sessionId, last, byPath(notCovered), staged)
-  }
-
-  /** A checkpoint with only `files` brought up to date in the index. */
-  private async takeOf(
-    files: readonly string[],
-    reason: string,
-    sessionId: string | null,
-    staged?: () => void
-  ): Promise<TakenCheckpoint> {
-    await this.init()
-    const last = await this.queries.latestKnown(this.gitDir, this.commits.committed)
+    const whole = async (): Promise<TakenCheckpoint> => {
+      const notCovered = await this.stage(last?.checkpoint.id ?? null)
+      return this.commitIndex(reason, sessionId, last, byPath(notCovered), staged)
+    }
+    if (!files) return whole()
     const skipped = this.skipped ?? new Map<string, string>()
     const inside = files.filter((file) => !path.isAbsolute(file) && !file.startsWith('..'))
     try {
@@ -278,13 +270,7 @@ export class ShadowStore {
     } catch (error) {
       // What git will not stage alone (a path now beyond a link) it stages in a whole walk.
       if (!(error instanceof GitFailure)) throw error
-      return this.commitIndex(
-        reason,
-        sessionId,
-        last,
-        byPath(await this.stage(last?.checkpoint.id ?? null)),
-        staged
-      )
+      return whole()
     }
     this.skipped = skipped
     await writeLeftOut(this.skippedFile(), skipped)

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { ApprovalRequest } from '../../shared/approvals'
 import type { EventHub } from '../events/event-hub'
+import { PendingAsks } from '../events/pending-asks'
 import { isReadOnlyCall } from '../tools/tool'
 import { approvalFacts } from '../tools/tool-presentation'
 import { approvalShell } from './approval-shell'
@@ -8,7 +9,6 @@ import type { Approver, ApproverAnswer, AskOptions, GateRequest } from './gate'
 
 interface Waiting {
   request: ApprovalRequest
-  settle: (answer: ApproverAnswer) => void
   allowedByRule?: () => Promise<boolean>
 }
 
@@ -19,11 +19,19 @@ interface Waiting {
  */
 export class InteractiveApprover implements Approver {
   readonly canAsk = true
-  private readonly waiting = new Map<string, Waiting>()
+  private readonly asks: PendingAsks<Waiting, ApproverAnswer>
   /** The last ask still being described: each is announced after it, in the order asked. */
   private announcing: Promise<unknown> = Promise.resolve()
 
-  constructor(private readonly hub: EventHub) {}
+  constructor(private readonly hub: EventHub) {
+    this.asks = new PendingAsks((approvalId, { request }, answer) =>
+      hub.emit('approval.resolved', {
+        approvalId,
+        sessionId: request.sessionId,
+        decision: answer.decision
+      })
+    )
+  }
 
   async ask(
     request: GateRequest,
@@ -50,27 +58,19 @@ export class InteractiveApprover implements Approver {
       ...(request.ruleCanAllow === false ? { ruleCanAllow: false as const } : {}),
       ...(shell ? { shell } : {})
     }
-    return new Promise((resolve) => {
-      const onAbort = (): void => {
-        this.settle(approval.approvalId, { decision: 'deny', reason: 'the turn was stopped' })
-      }
-      this.waiting.set(approval.approvalId, {
-        request: approval,
-        settle: (answer) => {
-          signal.removeEventListener('abort', onAbort)
-          resolve(answer)
-        },
-        ...(options.allowedByRule ? { allowedByRule: options.allowedByRule } : {})
-      })
-      if (signal.aborted) return onAbort()
-      signal.addEventListener('abort', onAbort, { once: true })
+    const waiting: Waiting = {
+      request: approval,
+      ...(options.allowedByRule ? { allowedByRule: options.allowedByRule } : {})
+    }
+    const stopped: ApproverAnswer = { decision: 'deny', reason: 'the turn was stopped' }
+    return this.asks.wait(approval.approvalId, waiting, signal, stopped, () =>
       this.hub.emit('approval.requested', approval)
-    })
+    )
   }
 
   /** The person's answer; false when nothing waits under that id (already answered, stopped). */
   respond(approvalId: string, answer: ApproverAnswer): boolean {
-    return this.settle(approvalId, answer)
+    return this.asks.settle(approvalId, answer)
   }
 
   /**
@@ -81,33 +81,18 @@ export class InteractiveApprover implements Approver {
    */
   async rulesChanged(sessionId: string): Promise<number> {
     const covered = await Promise.all(
-      [...this.waiting.entries()]
-        .filter(([, w]) => w.request.sessionId === sessionId && w.allowedByRule)
-        .map(async ([id, w]) => ((await w.allowedByRule?.()) === true ? id : null))
+      this.asks
+        .pending((w) => w.request.sessionId === sessionId && w.allowedByRule !== undefined)
+        .map(async (w) => ((await w.allowedByRule?.()) === true ? w.request.approvalId : null))
     )
     let answered = 0
     for (const id of covered) {
-      if (id && this.settle(id, { decision: 'allow' })) answered += 1
+      if (id && this.asks.settle(id, { decision: 'allow' })) answered += 1
     }
     return answered
   }
 
   pending(sessionId: string): ApprovalRequest[] {
-    return [...this.waiting.values()]
-      .filter((w) => w.request.sessionId === sessionId)
-      .map((w) => w.request)
-  }
-
-  private settle(approvalId: string, answer: ApproverAnswer): boolean {
-    const waiting = this.waiting.get(approvalId)
-    if (!waiting) return false
-    this.waiting.delete(approvalId)
-    waiting.settle(answer)
-    this.hub.emit('approval.resolved', {
-      approvalId,
-      sessionId: waiting.request.sessionId,
-      decision: answer.decision
-    })
-    return true
+    return this.asks.pending((w) => w.request.sessionId === sessionId).map((w) => w.request)
   }
 }

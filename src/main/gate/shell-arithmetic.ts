@@ -1,5 +1,6 @@
 import type { Node } from 'web-tree-sitter'
 import { shortSource, token, type Token } from './shell-token'
+import { findingsInTree } from './shell-tree'
 
 // Bash evaluates arithmetic recursively: when `x` holds `a[$(rm -rf ~)]`, reading it in
 // `$((x))`, `((x))`, `let`, `[[ x -eq 0 ]]`, an array subscript, `${s:x}`, a `declare -i`
@@ -18,15 +19,9 @@ const NAMING_BUILTINS = new Set(['read', 'mapfile', 'readarray', 'getopts', 'wai
 
 /** Every place in a bash tree where arithmetic could read code from a variable's value. */
 export function arithmeticConcerns(root: Node): string[] {
-  const concerns: string[] = []
-  const stack: Node[] = [root]
-  while (stack.length > 0) {
-    const node = stack.pop()
-    if (!node) continue
-    if (readsVariables(node)) concerns.push(`\`${shortSource(node.text)}\` ${HIDDEN}`)
-    for (const child of [...node.namedChildren].reverse()) if (child) stack.push(child)
-  }
-  return concerns
+  return findingsInTree(root, (node) =>
+    readsVariables(node) ? `\`${shortSource(node.text)}\` ${HIDDEN}` : null
+  )
 }
 
 /**

@@ -3,7 +3,7 @@ import { parseBash } from './bash-parser'
 import { codeBuiltin } from './code-builtins'
 import { optionFindings, programName } from './program-options'
 import { arithmeticConcerns, commandEvaluatesArithmetic } from './shell-arithmetic'
-import { unmodelledConstructs } from './shell-constructs'
+import { CONTAINER_NODES, unmodelledConstructs } from './shell-constructs'
 import { isRiskyVariable } from './risky-variables'
 import { assignedName, commandChangesEnvironment, environmentChanges } from './shell-environment'
 import { shortSource, token, type Token } from './shell-token'
@@ -50,26 +50,6 @@ export interface ShellAnalysis {
 const SHELLS = new Set(['bash', 'sh', 'dash', 'ash'])
 const OTHER_SHELLS = new Set(['zsh', 'ksh', 'mksh', 'pdksh', 'yash', 'fish', 'csh', 'tcsh', 'posh'])
 const FOLDER_CHANGERS = new Set(['cd', 'pushd', 'popd'])
-const CONTAINERS = new Set([
-  'program',
-  'list',
-  'pipeline',
-  'subshell',
-  'compound_statement',
-  'do_group',
-  'negated_command',
-  'if_statement',
-  'elif_clause',
-  'else_clause',
-  'while_statement',
-  'for_statement',
-  'c_style_for_statement',
-  'case_statement',
-  'case_item',
-  'function_definition',
-  'test_command',
-  'variable_assignments'
-])
 
 /**
  * Every simple command a bash line would run — across `;`, `&&`, `||`, `|`, newlines, subshells,
@@ -125,7 +105,7 @@ async function walk(node: Node, out: ShellAnalysis, depth: number): Promise<void
       for (const child of node.namedChildren) if (child) await walk(child, out, depth)
       return
   }
-  if (CONTAINERS.has(node.type) || node.type === 'ERROR') {
+  if (CONTAINER_NODES.has(node.type) || node.type === 'ERROR') {
     for (const child of node.namedChildren) if (child) await walk(child, out, depth)
     return
   }

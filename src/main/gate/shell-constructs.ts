@@ -1,5 +1,6 @@
 import type { Node } from 'web-tree-sitter'
 import { shortSource } from './shell-token'
+import { findingsInTree } from './shell-tree'
 
 // The judge can only vouch for the commands it found. Bash runs code in more places than the
 // grammar shows as commands: a prompt expansion of a value (`${x@P}`), an indirect name whose
@@ -10,11 +11,12 @@ import { shortSource } from './shell-token'
 // update that adds a construct asks about it until someone teaches the judge what it does.
 const ASK = 'so the command it may run cannot be judged; a person must approve it'
 
-/** Named node types whose commands and words the judge follows (see shell-command.ts). */
-const UNDERSTOOD = new Set([
+/**
+ * Node types that hold statements (lists, pipelines, compound statements, loops, functions): the
+ * walk of shell-command.ts goes through them to the commands inside. The judge follows them all.
+ */
+export const CONTAINER_NODES: ReadonlySet<string> = new Set([
   'program',
-  'comment',
-  'ERROR',
   'list',
   'pipeline',
   'subshell',
@@ -31,13 +33,20 @@ const UNDERSTOOD = new Set([
   'case_item',
   'function_definition',
   'test_command',
+  'variable_assignments'
+])
+
+/** Named node types whose commands and words the judge follows (see shell-command.ts). */
+const UNDERSTOOD = new Set([
+  ...CONTAINER_NODES,
+  'comment',
+  'ERROR',
   'test_operator',
   'binary_expression',
   'unary_expression',
   'ternary_expression',
   'postfix_expression',
   'parenthesized_expression',
-  'variable_assignments',
   'variable_assignment',
   'declaration_command',
   'unset_command',
@@ -94,16 +103,7 @@ const TEXT_NODES = new Set([
 
 /** Every construct in a bash tree whose effect the judge cannot vouch for, said in words. */
 export function unmodelledConstructs(root: Node): string[] {
-  const concerns: string[] = []
-  const stack: Node[] = [root]
-  while (stack.length > 0) {
-    const node = stack.pop()
-    if (!node) continue
-    const concern = concernAt(node) ?? skipped(node, root)
-    if (concern) concerns.push(concern)
-    for (const child of [...node.namedChildren].reverse()) if (child) stack.push(child)
-  }
-  return [...new Set(concerns)]
+  return [...new Set(findingsInTree(root, (node) => concernAt(node) ?? skipped(node, root)))]
 }
 
 /**

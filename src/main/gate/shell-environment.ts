@@ -1,6 +1,7 @@
 import type { Node } from 'web-tree-sitter'
 import { isRiskyVariable } from './risky-variables'
 import { shortSource, token, type Token } from './shell-token'
+import { findingsInTree } from './shell-tree'
 
 // A change to the shell's own variables outlives the command that makes it: `PATH=/tmp; ls` runs
 // whatever `ls` is in /tmp. And something always runs after the last command of a line (the
@@ -16,17 +17,7 @@ const DECLARATIONS_WITH_NAMEREFS = new Set(['declare', 'typeset', 'local'])
  * here: they last for their command only, which is judged with them.
  */
 export function environmentChanges(root: Node): string[] {
-  const reasons: string[] = []
-  const stack: Node[] = [root]
-  while (stack.length > 0) {
-    const node = stack.pop()
-    if (!node) continue
-    const reason = changeAt(node)
-    if (reason) reasons.push(reason)
-    // Pushed last to first, so they are visited in the order they are written.
-    for (const child of [...node.namedChildren].reverse()) if (child) stack.push(child)
-  }
-  return reasons
+  return findingsInTree(root, changeAt)
 }
 
 function changeAt(node: Node): string | null {

@@ -7,6 +7,14 @@ import { UrlDetector } from './url-detector'
 /** Who or what stopped a job before it ended by itself. */
 export type StopCause = 'model' | 'person' | 'turn' | 'session' | 'timeout'
 
+/** Why a job was stopped, by whom or what stopped it (a timeout says how long it ran). */
+const stoppedBy: Record<Exclude<StopCause, 'timeout'>, string> = {
+  model: 'cancelled by the model',
+  person: 'stopped by the person',
+  turn: 'stopped because the turn was stopped',
+  session: 'stopped because the session ended'
+}
+
 export interface JobSpec {
   id: string
   sessionId: string
@@ -136,22 +144,6 @@ export class Job {
         this.state = 'timed-out'
         this.stopReason = `timed out after ${formatSpan(this.spec.timeoutMs ?? 0)}`
         return
-      case 'model':
-        this.state = 'stopped'
-        this.stopReason = 'cancelled by the model'
-        return
-      case 'person':
-        this.state = 'stopped'
-        this.stopReason = 'stopped by the person'
-        return
-      case 'turn':
-        this.state = 'stopped'
-        this.stopReason = 'stopped because the turn was stopped'
-        return
-      case 'session':
-        this.state = 'stopped'
-        this.stopReason = 'stopped because the session ended'
-        return
       case null:
         if (exit.signal !== null) {
           this.state = 'failed'
@@ -159,6 +151,10 @@ export class Job {
         } else {
           this.state = exit.exitCode === 0 ? 'done' : 'failed'
         }
+        return
+      default:
+        this.state = 'stopped'
+        this.stopReason = stoppedBy[this.cause]
     }
   }
 }

@@ -264,38 +264,26 @@ export class McpConnection {
         cursor = page.nextCursor
       } while (cursor)
     }
-    // Resources and prompts are extras for the settings screen: a server that fails to list
-    // them still offers its tools.
-    const resources = caps.resources
-      ? await this.client
-          .listResources({}, { timeout })
-          .then((r) =>
-            r.resources.map((res) => ({
-              uri: res.uri,
-              name: res.name,
-              description: res.description ?? null,
-              mimeType: res.mimeType ?? null
-            }))
-          )
-          .catch((error: unknown) => this.noted('listing resources', error, []))
-      : []
-    const prompts = caps.prompts
-      ? await this.client
-          .listPrompts({}, { timeout })
-          .then((r) =>
-            r.prompts.map((p) => ({
-              name: p.name,
-              title: p.title ?? null,
-              description: p.description ?? null,
-              arguments: (p.arguments ?? []).map((a) => ({
-                name: a.name,
-                description: a.description ?? null,
-                required: a.required ?? false
-              }))
-            }))
-          )
-          .catch((error: unknown) => this.noted('listing prompts', error, []))
-      : []
+    const resources = await this.extras(caps.resources, 'resources', async () =>
+      (await this.client.listResources({}, { timeout })).resources.map((res) => ({
+        uri: res.uri,
+        name: res.name,
+        description: res.description ?? null,
+        mimeType: res.mimeType ?? null
+      }))
+    )
+    const prompts = await this.extras(caps.prompts, 'prompts', async () =>
+      (await this.client.listPrompts({}, { timeout })).prompts.map((p) => ({
+        name: p.name,
+        title: p.title ?? null,
+        description: p.description ?? null,
+        arguments: (p.arguments ?? []).map((a) => ({
+          name: a.name,
+          description: a.description ?? null,
+          required: a.required ?? false
+        }))
+      }))
+    )
     this.tools = tools
     this.resources = resources
     this.prompts = prompts
@@ -363,6 +351,19 @@ export class McpConnection {
     this.client.setNotificationHandler(ToolListChangedNotificationSchema, changed)
     this.client.setNotificationHandler(ResourceListChangedNotificationSchema, changed)
     this.client.setNotificationHandler(PromptListChangedNotificationSchema, changed)
+  }
+
+  /**
+   * Resources or prompts, where the server offers them: extras for the settings screen, so a
+   * server that fails to list them still offers its tools (the failure is logged).
+   */
+  private async extras<T>(
+    offered: object | undefined,
+    what: 'resources' | 'prompts',
+    list: () => Promise<T[]>
+  ): Promise<T[]> {
+    if (!offered) return []
+    return list().catch((error: unknown) => this.noted(`listing ${what}`, error, []))
   }
 
   private noted<T>(what: string, error: unknown, fallback: T): T {

@@ -51,18 +51,21 @@ export function contextWindowFor(ref: ModelRef, settings: Settings, served?: num
 }
 
 /**
+ * A size that follows the model's context window unless a setting fixes it; `served` is the
+ * window a local server says it serves, and with no model the default window counts.
+ */
+export type WindowSize = (ref: ModelRef | null, settings: Settings, served?: number) => number
+
+const windowOf: WindowSize = (ref, settings, served) =>
+  ref ? contextWindowFor(ref, settings, served) : DEFAULT_CONTEXT_WINDOW
+
+/**
  * Bytes of tool output one turn's calls may add together: `tool_output_budget_bytes` when set,
  * else an eighth of the model's context window at about 3 bytes a token.
  */
-export function outputBudgetBytes(
-  ref: ModelRef | null,
-  settings: Settings,
-  served?: number
-): number {
-  if (settings.tool_output_budget_bytes !== undefined) return settings.tool_output_budget_bytes
-  const window = ref ? contextWindowFor(ref, settings, served) : DEFAULT_CONTEXT_WINDOW
-  return Math.floor(window / 8) * BYTES_PER_TOKEN
-}
+export const outputBudgetBytes: WindowSize = (ref, settings, served) =>
+  settings.tool_output_budget_bytes ??
+  Math.floor(windowOf(ref, settings, served) / 8) * BYTES_PER_TOKEN
 
 /** The share of the context window a prompt may fill before it is compacted. */
 export const COMPACT_SHARE = 0.75
@@ -71,12 +74,5 @@ export const COMPACT_SHARE = 0.75
  * Input tokens past which a session's older messages are summarised: `compact_at_tokens` when
  * set, else three quarters of the model's context window, leaving room for the reply and results.
  */
-export function compactThreshold(
-  ref: ModelRef | null,
-  settings: Settings,
-  served?: number
-): number {
-  if (settings.compact_at_tokens !== undefined) return settings.compact_at_tokens
-  const window = ref ? contextWindowFor(ref, settings, served) : DEFAULT_CONTEXT_WINDOW
-  return Math.floor(window * COMPACT_SHARE)
-}
+export const compactThreshold: WindowSize = (ref, settings, served) =>
+  settings.compact_at_tokens ?? Math.floor(windowOf(ref, settings, served) * COMPACT_SHARE)

@@ -1,7 +1,7 @@
-import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { pidNamespaceOf, procStats, type ProcStat } from '../jobs/process-group'
 import { findOnPath } from './backend'
+import { runProbe } from './probe-run'
 
 /**
  * Why a local MCP server runs in a PID namespace of its own, even when it is not sandboxed. A
@@ -101,39 +101,17 @@ export async function pidNamespace(
  * Runs a shell under the wrapper, as a server is run, that prints its own pid: in a new namespace
  * it comes right after bubblewrap's init, a pid no process of the host's namespace has.
  */
-function probeNamespace(bwrap: string, PATH: string): Promise<string | null> {
-  return new Promise((resolve) => {
-    let output = ''
-    let child
-    try {
-      const shell = ['/bin/sh', '-c', 'echo "$$"']
-      child = spawn(bwrap, [...NAMESPACE_ARGS, '--', ...WITHOUT_PWD, ...shell], {
-        stdio: ['ignore', 'pipe', 'pipe'],
-        env: { PATH }
-      })
-    } catch (error) {
-      resolve(
-        `${bwrap} could not be run: ${error instanceof Error ? error.message : String(error)}`
-      )
-      return
-    }
-    const timer = setTimeout(() => child.kill('SIGKILL'), PROBE_TIMEOUT_MS)
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')))
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')))
-    child.on('error', (error) => {
-      clearTimeout(timer)
-      resolve(`${bwrap} could not be run: ${error.message}`)
-    })
-    child.on('close', (code, signal) => {
-      clearTimeout(timer)
-      const said = output.trim()
-      if (code === 0 && /^[12]$/.test(said)) return resolve(null)
-      const how = signal ? `killed by ${signal}` : `exit ${code}`
-      resolve(
-        `bubblewrap could not make a PID namespace (${how}): ${said.slice(0, 300) || 'no output'}`
-      )
-    })
+async function probeNamespace(bwrap: string, PATH: string): Promise<string | null> {
+  const shell = ['/bin/sh', '-c', 'echo "$$"']
+  const run = await runProbe(bwrap, [...NAMESPACE_ARGS, '--', ...WITHOUT_PWD, ...shell], {
+    timeoutMs: PROBE_TIMEOUT_MS,
+    env: { PATH }
   })
+  if (run.error !== null) return `${bwrap} could not be run: ${run.error}`
+  const said = run.output.trim()
+  if (run.code === 0 && /^[12]$/.test(said)) return null
+  const how = run.signal ? `killed by ${run.signal}` : `exit ${run.code}`
+  return `bubblewrap could not make a PID namespace (${how}): ${said.slice(0, 300) || 'no output'}`
 }
 
 /** One process for good: its pid, and when it started (so a reused pid is not taken for it). */

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync, realpathSync } from 'node:fs'
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
@@ -8,6 +7,7 @@ import path from 'node:path'
 import { sandboxDefaults } from '../../shared/sandbox'
 import { confinementPolicy, type ConfinementPolicy, type PolicyInputs } from './policy'
 import type { Wrapped } from './bwrap'
+import { runProbe } from './probe-run'
 
 /** How a backend turns a command into its confined form under a policy. */
 export type Wrap = (policy: ConfinementPolicy, cwd: string, file: string, args: string[]) => Wrapped
@@ -60,7 +60,7 @@ export async function selfTest(
       `${node} -e ${quote(connectScript(socketPath))} 2>/dev/null`
     ].join('; ')
     const { file, args } = wrap(policy, workspace, '/bin/sh', ['-c', probe])
-    const run = await runFor(file, args, TEST_TIMEOUT_MS)
+    const run = await runProbe(file, args, { timeoutMs: TEST_TIMEOUT_MS })
     const wroteOutside = existsSync(outside)
     if (run.error) return `the sandbox did not start: ${run.error}`
     if (run.code !== 0 && !run.output.includes('wrote-inside')) {
@@ -114,32 +114,4 @@ function connectScript(target: number | string): string {
 
 function quote(text: string): string {
   return `'${text.replaceAll("'", `'\\''`)}'`
-}
-
-async function runFor(
-  file: string,
-  args: string[],
-  timeoutMs: number
-): Promise<{ code: number | null; output: string; error: string | null }> {
-  return new Promise((resolve) => {
-    let output = ''
-    let child
-    try {
-      child = spawn(file, args, { stdio: ['ignore', 'pipe', 'pipe'] })
-    } catch (error) {
-      resolve({ code: null, output, error: String(error) })
-      return
-    }
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs)
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')))
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')))
-    child.on('error', (error) => {
-      clearTimeout(timer)
-      resolve({ code: null, output, error: error.message })
-    })
-    child.on('close', (code) => {
-      clearTimeout(timer)
-      resolve({ code, output, error: null })
-    })
-  })
 }

@@ -58,6 +58,9 @@ export function skillFileText(skill: SkillText): string {
   return `---\n${front}---\n\n${skill.body.trim()}\n`
 }
 
+/** What an act on a draft did: the path it acted on (the skill made, the draft removed), or why not. */
+export type DraftAct = { ok: true; path: string } | { ok: false; error: string }
+
 /** What the person was shown of a draft, so an act applies to exactly that text. */
 export function draftDigest(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('hex')
@@ -97,15 +100,13 @@ export async function activateDraft(
   places: SkillPlaces,
   name: string,
   digest: string
-): Promise<{ ok: true; path: string } | { ok: false; error: string }> {
-  return refusalsAsResults(async () => {
-    const found = await shownDraft(workspace, name, digest)
-    if (!found.ok) return found
+): Promise<DraftAct> {
+  return actOnShownDraft(workspace, name, digest, async (draft) => {
     const { views } = await scanSkills(workspace, places.userDir, places.operatorDirs)
-    const view = inspect(found.draft, views)
+    const view = inspect(draft, views)
     if (view.problem)
       return { ok: false, error: `The draft "${name}" cannot be activated: ${view.problem}.` }
-    const skill = readSkill(found.draft.text, name)
+    const skill = readSkill(draft.text, name)
     if (!skill.ok)
       return { ok: false, error: `The draft "${name}" cannot be activated: ${skill.error}.` }
     const target = await openProjectDir(workspace, path.join(LEARNED_SKILLS_DIR, name), true)
@@ -125,12 +126,10 @@ export async function deleteDraft(
   workspace: string,
   name: string,
   digest: string
-): Promise<{ ok: true; path: string } | { ok: false; error: string }> {
-  return refusalsAsResults(async () => {
-    const found = await shownDraft(workspace, name, digest)
-    if (!found.ok) return found
+): Promise<DraftAct> {
+  return actOnShownDraft(workspace, name, digest, async (draft) => {
     await removeDraft(workspace, name)
-    return { ok: true, path: found.draft.path }
+    return { ok: true, path: draft.path }
   })
 }
 
@@ -264,11 +263,20 @@ async function removeDraft(workspace: string, name: string): Promise<void> {
   }
 }
 
-async function refusalsAsResults<T>(
-  act: () => Promise<T | { ok: false; error: string }>
-): Promise<T | { ok: false; error: string }> {
+/**
+ * Does `act` to the draft `name` as the person was shown it (`digest`): refused, in a sentence,
+ * when it is not there as shown, or when a skill folder cannot be used.
+ */
+async function actOnShownDraft(
+  workspace: string,
+  name: string,
+  digest: string,
+  act: (draft: Draft) => Promise<DraftAct>
+): Promise<DraftAct> {
   try {
-    return await act()
+    const found = await shownDraft(workspace, name, digest)
+    if (!found.ok) return found
+    return await act(found.draft)
   } catch (error) {
     if (error instanceof SkillFolderError)
       return { ok: false, error: `Nothing was done: ${error.message}.` }

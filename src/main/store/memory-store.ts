@@ -65,6 +65,18 @@ export type MutationRefusal =
 export type MutationResult =
   { ok: true; entry: MemoryEntry; previous: MemoryEntry } | ({ ok: false } & MutationRefusal)
 
+/**
+ * A change made only at the version the caller last saw (Forget, Undo): refused when that is not
+ * the entry's current one. `now` is when it is made.
+ */
+export type VersionedChange = (
+  owner: MemoryOwner,
+  name: string,
+  expectedVersion: string,
+  writer: MemoryWriter,
+  now?: number
+) => MutationResult
+
 export type MemoryListener = (owner: MemoryOwner, name: string) => void
 
 const ENTRY_FROM = `memory_entries e
@@ -151,31 +163,18 @@ export class MemoryStore {
   }
 
   /** Tombstones the entry: it keeps its history but is no longer found or recalled. */
-  forget(
-    owner: MemoryOwner,
-    name: string,
-    expectedVersion: string,
-    writer: MemoryWriter,
-    now = Date.now()
-  ): MutationResult {
-    return this.mutate(owner, name, expectedVersion, writer, now, (before, origin) =>
+  readonly forget: VersionedChange = (owner, name, expectedVersion, writer, now = Date.now()) =>
+    this.mutate(owner, name, expectedVersion, writer, now, (before, origin) =>
       before.content === null ? 'already-forgotten' : { kind: 'forget', content: null, origin }
     )
-  }
 
   /**
    * Writes a revision restoring the state before the latest one: an update is rolled back, a
    * forget restored, a first remember leaves nothing, and an undo is itself undone (a redo).
    * The words brought back keep where they came from, made no more trusted by the undo.
    */
-  undo(
-    owner: MemoryOwner,
-    name: string,
-    expectedVersion: string,
-    writer: MemoryWriter,
-    now = Date.now()
-  ): MutationResult {
-    return this.mutate(owner, name, expectedVersion, writer, now, (before, own) => {
+  readonly undo: VersionedChange = (owner, name, expectedVersion, writer, now = Date.now()) =>
+    this.mutate(owner, name, expectedVersion, writer, now, (before, own) => {
       const prior = this.db
         .prepare<[number], RevisionRow>(
           `SELECT ${REVISION_COLUMNS} FROM memory_revisions r
@@ -185,7 +184,6 @@ export class MemoryStore {
       const origin = prior ? lessTrusted(provenanceOf(prior), own) : own
       return { kind: 'undo', content: prior?.content ?? null, origin }
     })
-  }
 
   /** Live entries matching `query`, best first by BM25 (name words count more than content). */
   search(

@@ -57,6 +57,11 @@ describe('every tool in the catalog', () => {
       // `nothing` exactly when no call of it changes anything.
       const neverChanges = tool.readOnly && !tool.readOnlyFor
       expect(presentation.changes === 'nothing', tool.name).toBe(neverChanges)
+      // One that changes files names them, so the gate sees a write into `.git` (the file
+      // family's declaration demands it; any other family must too).
+      if (presentation.changes === 'files') {
+        expect(typeof tool.pathsWritten, tool.name).toBe('function')
+      }
       if (presentation.grouped) {
         expect(presentation.grouped.one, tool.name).not.toBe('')
         expect(presentation.grouped.many, tool.name).toContain('{n}')

@@ -45,12 +45,17 @@ export function runsWithArguments(name: string): (input: unknown) => string {
 
 /**
  * The presentation of a tool that says nothing particular about its calls: its key argument on
- * the card, "called X" when folded, its result as its display or text, the plain sentence.
+ * the card, "called X" when folded (unless it says how its calls fold, or null: never), its result
+ * as its display or text, the plain sentence.
  */
-export function plainPresentation(name: string, changes: ChangeKind): ToolPresentation {
+export function plainPresentation(
+  name: string,
+  changes: ChangeKind,
+  grouped: GroupPhrase | null = callsOf(name)
+): ToolPresentation {
   return {
     summary: keyArgument,
-    grouped: callsOf(name),
+    grouped,
     resultView: 'display',
     sentence: runsWithArguments(name),
     changes,

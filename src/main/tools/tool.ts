@@ -137,6 +137,43 @@ export function defineTool<Schema extends z.ZodType>(tool: Tool<Schema>): Tool {
   return tool as unknown as Tool
 }
 
+/**
+ * Declares a member of a family of tools: `shared`, the facts every member has alike, stated once
+ * by the family, and `own`, every other fact of Tool, which the member must state. They are
+ * joined by property descriptor, so a fact given as a getter (WebSearch's capabilities follow the
+ * settings) is still read at each use; the family's facts win.
+ */
+export function familyTool<Schema extends z.ZodType, Shared extends keyof Tool>(
+  shared: Pick<Tool, Shared>,
+  own: Omit<Tool<Schema>, Shared>
+): Tool {
+  const facts = Object.defineProperties(
+    {},
+    { ...Object.getOwnPropertyDescriptors(own), ...Object.getOwnPropertyDescriptors(shared) }
+  )
+  return defineTool<Schema>(facts as Tool<Schema>)
+}
+
+/**
+ * The facts of a built-in tool that changes nothing and has nothing to do with the project folder
+ * (AskUser, Todo, the web tools): it needs no folder and answers with none of its content, and
+ * with no permission rule naming it, the mode decides. What it may do (`capabilities`) is its own.
+ */
+const folderlessReadOnly = {
+  readOnly: true,
+  source: 'builtin',
+  folderContent: false,
+  needsFolder: false,
+  defaultDecision: null
+} as const satisfies Partial<Tool>
+
+/** Declares a read-only built-in tool that stays out of the project folder (see above). */
+export function folderlessReadOnlyTool<Schema extends z.ZodType>(
+  own: Omit<Tool<Schema>, keyof typeof folderlessReadOnly>
+): Tool {
+  return familyTool(folderlessReadOnly, own)
+}
+
 export const noCapabilities: Capabilities = {
   privateData: false,
   untrustedInput: false,

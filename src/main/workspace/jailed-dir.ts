@@ -14,6 +14,7 @@ import {
   type FileHandle
 } from 'node:fs/promises'
 import path from 'node:path'
+import { closedOnFailure } from './closed-on-failure'
 
 const { O_RDONLY, O_DIRECTORY, O_NOFOLLOW } = constants
 
@@ -120,13 +121,8 @@ export class JailedDir {
    */
   static async openExact(absolute: string): Promise<JailedDir> {
     const dir = await JailedDir.openAt(absolute, absolute, true)
-    try {
-      await dir.verify()
-      return dir
-    } catch (error) {
-      await dir.close()
-      throw error
-    }
+    await closedOnFailure(dir, () => dir.verify())
+    return dir
   }
 
   /**
@@ -148,12 +144,10 @@ export class JailedDir {
       return new JailedDir(canonical, null, stats)
     }
     const handle = await open(where, O_RDONLY | O_DIRECTORY | (follow ? 0 : O_NOFOLLOW))
-    try {
-      return new JailedDir(canonical, handle, await handle.stat())
-    } catch (error) {
-      await handle.close()
-      throw error
-    }
+    return closedOnFailure(
+      handle,
+      async () => new JailedDir(canonical, handle, await handle.stat())
+    )
   }
 
   /** What identifies the directory (its device and inode) as it was opened. */
@@ -226,12 +220,7 @@ export class JailedDir {
     }
     if (!FD_PATHS) {
       // By name: make sure the directory it was opened in is still the one checked.
-      try {
-        await this.verify()
-      } catch (error) {
-        await handle.close()
-        throw error
-      }
+      await closedOnFailure(handle, () => this.verify())
     }
     return handle
   }

@@ -1,8 +1,7 @@
 import { z } from 'zod'
 import { formatSpan } from '../../jobs/job'
 import {
-  defineTool,
-  errorOutput,
+  folderlessReadOnlyTool,
   noCapabilities,
   textOutput,
   type Capabilities,
@@ -11,12 +10,15 @@ import {
 import { plainPresentation } from '../../tools/tool-presentation'
 import type { BackgroundChildren, BackgroundRun } from './background-children'
 import { widenParent, type DelegationDeps } from './child-run'
-import { statusListing } from '../../tools/status-listing'
+import {
+  notFinishedWithin,
+  statusControls,
+  statusId,
+  statusTarget,
+  type StatusWords
+} from '../../tools/status-tool'
 
 export const SUBAGENT_STATUS = 'SubagentStatus'
-
-/** The longest one SubagentStatus call waits for a child. */
-export const MAX_WAIT_MS = 10 * 60_000
 
 /**
  * Without an id it lists handles and tasks only; with one it may return a child's answer, which
@@ -30,22 +32,20 @@ const anyAnswer: Capabilities = {
 }
 
 const inputSchema = z.strictObject({
-  id: z
-    .string()
-    .regex(/^subagent-\d+$/, 'a background sub-agent id looks like subagent-2')
-    .optional()
-    .describe(
-      'The background sub-agent to look at, as Subagent returned it (subagent-N). Leave out to list them.'
-    ),
-  wait_ms: z
-    .number()
-    .int()
-    .min(0)
-    .max(MAX_WAIT_MS)
-    .optional()
-    .describe(`Wait up to this many milliseconds for it to finish (at most ${MAX_WAIT_MS}).`),
-  cancel: z.boolean().default(false).describe('Stop it, then return what it has to say.')
+  id: statusId(
+    /^subagent-\d+$/,
+    'a background sub-agent id looks like subagent-2',
+    'The background sub-agent to look at, as Subagent returned it (subagent-N). Leave out to list them.'
+  ),
+  ...statusControls('it', 'Stop it, then return what it has to say.')
 })
+
+const words: StatusWords = {
+  tool: SUBAGENT_STATUS,
+  noun: 'background sub-agent',
+  id: 'an id',
+  all: 'the background sub-agents'
+}
 
 function stateText(run: BackgroundRun): string {
   if (run.state === 'running') return `running for ${formatSpan(Date.now() - run.startedAt)}`
@@ -74,17 +74,15 @@ function oneLine(text: string): string {
  */
 function runningView(run: BackgroundRun, waitedMs: number | null): string {
   const calls = run.steps.flatMap((step) => (step.kind === 'call' ? [step.name] : []))
-  const waited =
-    waitedMs === null ? '' : ` It did not finish within the ${formatSpan(waitedMs)} waited.`
   return [
-    `${run.id} (${run.agent}) is ${stateText(run)}: ${calls.length} tool call${calls.length === 1 ? '' : 's'} so far${calls.length ? `, latest ${calls.at(-1)}` : ''}.${waited}`,
+    `${run.id} (${run.agent}) is ${stateText(run)}: ${calls.length} tool call${calls.length === 1 ? '' : 's'} so far${calls.length ? `, latest ${calls.at(-1)}` : ''}.${notFinishedWithin(waitedMs)}`,
     'Call SubagentStatus again with wait_ms to wait for its answer, or cancel: true to stop it.'
   ].join('\n\n')
 }
 
 /** Lists the session's background sub-agents, shows one, waits for it, stops it, or collects it. */
 export function subagentStatusTool(background: BackgroundChildren, deps: DelegationDeps): Tool {
-  return defineTool({
+  return folderlessReadOnlyTool({
     name: SUBAGENT_STATUS,
     description: [
       'Check on the sub-agents Subagent started with background: true in this session. With no',
@@ -93,32 +91,15 @@ export function subagentStatusTool(background: BackgroundChildren, deps: Delegat
       'to that long for it to finish first. cancel: true stops it.'
     ].join(' '),
     inputSchema,
-    readOnly: true,
     capabilities: anyAnswer,
     // A listing brings nothing in; an answer brings what the child's tools could.
     capabilitiesFor: (input) =>
       input.id ? (background.find(input.id)?.capabilities ?? noCapabilities) : noCapabilities,
-    source: 'builtin',
-    folderContent: false,
-    needsFolder: false,
-    defaultDecision: null,
     presentation: plainPresentation(SUBAGENT_STATUS, 'nothing'),
     async call(input, ctx) {
-      const mine = background.list(ctx.sessionId)
-      if (!input.id) {
-        if (input.wait_ms !== undefined || input.cancel) {
-          return errorOutput(
-            'wait_ms and cancel need an id; call SubagentStatus with no arguments to list the background sub-agents.'
-          )
-        }
-        return statusListing(mine, 'background sub-agent', listLine)
-      }
-      const run = mine.find((candidate) => candidate.id === input.id)
-      if (!run) {
-        return errorOutput(
-          `There is no background sub-agent ${input.id} in this session; call SubagentStatus with no arguments to list them.`
-        )
-      }
+      const picked = statusTarget(background.list(ctx.sessionId), input.id, input, words, listLine)
+      if ('output' in picked) return picked.output
+      const run = picked.target
       if (input.cancel && run.state === 'running') {
         background.cancel(run, 'cancelled with SubagentStatus')
         await run.finished

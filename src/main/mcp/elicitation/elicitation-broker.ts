@@ -6,6 +6,7 @@ import {
   type Elicitation
 } from '../../../shared/elicitation'
 import type { EventHub } from '../../events/event-hub'
+import { PendingAsks } from '../../events/pending-asks'
 
 /** What the person did with a server's form. Content only ever comes with `accept`. */
 export type ElicitOutcome =
@@ -14,11 +15,6 @@ export type ElicitOutcome =
 /** An answer whose content does not fit the form: the sentence names the field. */
 export class ElicitContentError extends Error {}
 
-interface Waiting {
-  elicitation: Elicitation
-  settle: (outcome: ElicitOutcome) => void
-}
-
 /**
  * Carries MCP servers' requests for input (elicitation) to the window and the person's answers
  * back to the server that asked, like the AskUser broker: announce, wait, settle, resolved. The
@@ -26,26 +22,24 @@ interface Waiting {
  * person types goes to that server alone.
  */
 export class ElicitationBroker {
-  private readonly waiting = new Map<string, Waiting>()
+  private readonly asks: PendingAsks<Elicitation, ElicitOutcome>
 
-  constructor(private readonly hub: EventHub) {}
+  constructor(private readonly hub: EventHub) {
+    this.asks = new PendingAsks((elicitationId, elicitation) =>
+      hub.emit('mcp.elicitation.resolved', { elicitationId, workspace: elicitation.workspace })
+    )
+  }
 
   /** Shows the form and waits; `signal` (the server cancelled, or went away) settles it cancelled. */
   ask(ask: Omit<Elicitation, 'elicitationId'>, signal: AbortSignal): Promise<ElicitOutcome> {
     const elicitation: Elicitation = { ...ask, elicitationId: randomUUID() }
-    return new Promise((resolve) => {
-      const onAbort = (): void => void this.settle(elicitation.elicitationId, { action: 'cancel' })
-      this.waiting.set(elicitation.elicitationId, {
-        elicitation,
-        settle: (outcome) => {
-          signal.removeEventListener('abort', onAbort)
-          resolve(outcome)
-        }
-      })
-      if (signal.aborted) return onAbort()
-      signal.addEventListener('abort', onAbort, { once: true })
-      this.hub.emit('mcp.elicitation.asked', elicitation)
-    })
+    return this.asks.wait(
+      elicitation.elicitationId,
+      elicitation,
+      signal,
+      { action: 'cancel' },
+      () => this.hub.emit('mcp.elicitation.asked', elicitation)
+    )
   }
 
   /**
@@ -54,39 +48,25 @@ export class ElicitationBroker {
    * not fit the form.
    */
   answer(elicitationId: string, action: ElicitAction, content?: Record<string, unknown>): boolean {
-    const waiting = this.waiting.get(elicitationId)
-    if (!waiting) return false
-    if (action !== 'accept') return this.settle(elicitationId, { action })
+    const elicitation = this.asks.get(elicitationId)
+    if (!elicitation) return false
+    if (action !== 'accept') return this.asks.settle(elicitationId, { action })
     const given = content ?? {}
-    const problem = elicitContentProblem(waiting.elicitation.fields, given)
+    const problem = elicitContentProblem(elicitation.fields, given)
     if (problem) throw new ElicitContentError(problem)
     // Rebuilt from the form's own field names (checked just above), so nothing but what the
     // server asked for, not even an inherited key, can travel with the answer.
     const answer: Record<string, ElicitValue> = {}
-    for (const { name } of waiting.elicitation.fields) {
+    for (const { name } of elicitation.fields) {
       if (Object.prototype.hasOwnProperty.call(given, name)) {
         answer[name] = given[name] as ElicitValue
       }
     }
-    return this.settle(elicitationId, { action: 'accept', content: answer })
+    return this.asks.settle(elicitationId, { action: 'accept', content: answer })
   }
 
   /** The requests of a project's servers still waiting (a reloaded window shows them again). */
   pending(workspace: string): Elicitation[] {
-    return [...this.waiting.values()]
-      .filter((w) => w.elicitation.workspace === workspace)
-      .map((w) => w.elicitation)
-  }
-
-  private settle(elicitationId: string, outcome: ElicitOutcome): boolean {
-    const waiting = this.waiting.get(elicitationId)
-    if (!waiting) return false
-    this.waiting.delete(elicitationId)
-    waiting.settle(outcome)
-    this.hub.emit('mcp.elicitation.resolved', {
-      elicitationId,
-      workspace: waiting.elicitation.workspace
-    })
-    return true
+    return this.asks.pending((elicitation) => elicitation.workspace === workspace)
   }
 }

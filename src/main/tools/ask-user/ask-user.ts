@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { defineTool, errorOutput, noCapabilities, textOutput, type Tool } from '../tool'
+import { errorOutput, folderlessReadOnlyTool, noCapabilities, textOutput, type Tool } from '../tool'
 import { plainPresentation } from '../tool-presentation'
 import type { QuestionBroker } from './question-broker'
 
@@ -21,22 +21,14 @@ const inputSchema = z
  * answer (a window is attached), so a headless run never offers it.
  */
 export function askUserTool(broker: QuestionBroker): Tool {
-  return defineTool({
+  return folderlessReadOnlyTool({
     name: ASK_USER_TOOL_NAME,
     description:
       'Ask the person a question and wait for the answer: when a choice is theirs to make or the request is ambiguous. Give `options` for a choice between a few answers, or leave them out for a free answer. Do not ask what you can find out with the other tools.',
     inputSchema,
-    readOnly: true,
     capabilities: noCapabilities,
-    source: 'builtin',
-    folderContent: false,
-    needsFolder: false,
-    defaultDecision: null,
-    presentation: {
-      ...plainPresentation(ASK_USER_TOOL_NAME, 'nothing'),
-      // It waits for the person: never folded away.
-      grouped: null
-    },
+    // It waits for the person: never folded away.
+    presentation: plainPresentation(ASK_USER_TOOL_NAME, 'nothing', null),
     call: async (input, ctx) => {
       const options = [...new Set(input.options ?? [])]
       const result = await broker.ask(

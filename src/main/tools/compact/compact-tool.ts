@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { defineTool, errorOutput, noCapabilities, textOutput, type Tool } from '../tool'
+import { errorOutput, folderlessReadOnlyTool, noCapabilities, textOutput, type Tool } from '../tool'
 import { plainPresentation } from '../tool-presentation'
 
 export const COMPACT_TOOL_NAME = 'Compact'
@@ -10,7 +10,7 @@ export const COMPACT_TOOL_NAME = 'Compact'
  * the result of every call of the step is still there to be summarised. It changes only the
  * session's own history, so it is read-only with no capabilities.
  */
-export const compactTool: Tool = defineTool({
+export const compactTool: Tool = folderlessReadOnlyTool({
   name: COMPACT_TOOL_NAME,
   description: [
     'Compact the conversation: older messages are replaced by a faithful summary, keeping the',
@@ -19,12 +19,7 @@ export const compactTool: Tool = defineTool({
     'other calls of this step.'
   ].join(' '),
   inputSchema: z.strictObject({}),
-  readOnly: true,
   capabilities: noCapabilities,
-  source: 'builtin',
-  folderContent: false,
-  needsFolder: false,
-  defaultDecision: null,
   presentation: plainPresentation(COMPACT_TOOL_NAME, 'nothing'),
   async call(_input, ctx) {
     if (!ctx.requestCompaction) {

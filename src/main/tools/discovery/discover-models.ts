@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { Settings } from '../../../shared/settings'
 import { modelInventory } from '../../providers/model-inventory'
-import { defineTool, noCapabilities, textOutput, type Tool } from '../tool'
+import { folderlessReadOnlyTool, noCapabilities, textOutput, type Tool } from '../tool'
 import { plainPresentation } from '../tool-presentation'
 
 /**
@@ -9,17 +9,12 @@ import { plainPresentation } from '../tool-presentation'
  * context windows and image support: the same inventory the window's model picker shows.
  */
 export function discoverModelsTool(settings: () => Promise<Settings>): Tool {
-  return defineTool({
+  return folderlessReadOnlyTool({
     name: 'DiscoverModels',
     description:
       'List the configured model providers and their models: the exact provider_id and model_id to name one by, its context window in tokens, and whether it takes images. Keys and addresses are never shown.',
     inputSchema: z.object({}).strict(),
-    readOnly: true,
     capabilities: noCapabilities,
-    source: 'builtin',
-    folderContent: false,
-    needsFolder: false,
-    defaultDecision: null,
     presentation: plainPresentation('DiscoverModels', 'nothing'),
     call: async () => {
       const models = modelInventory(await settings()).map((m) => ({

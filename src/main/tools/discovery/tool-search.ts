@@ -1,6 +1,6 @@
 import picomatch from 'picomatch'
 import { z } from 'zod'
-import { defineTool, noCapabilities, textOutput, type Tool } from '../tool'
+import { folderlessReadOnlyTool, noCapabilities, textOutput, type Tool } from '../tool'
 import { plainPresentation } from '../tool-presentation'
 
 export const TOOL_SEARCH = 'ToolSearch'
@@ -31,7 +31,7 @@ export interface ToolSearchDeps {
  * session, so the model is sent it from its next request on (and the list stays sorted).
  */
 export function toolSearchTool(deps: ToolSearchDeps): Tool {
-  return defineTool({
+  return folderlessReadOnlyTool({
     name: TOOL_SEARCH,
     description:
       'Find tools that are available but not yet loaded, by keywords over their names and descriptions (e.g. "github issue", "echo"). Matching tools are added to your tool list from your next step; call them then by their exact names.',
@@ -41,12 +41,7 @@ export function toolSearchTool(deps: ToolSearchDeps): Tool {
         limit: z.number().int().min(1).max(MAX_LIMIT).optional().describe('At most this many')
       })
       .strict(),
-    readOnly: true,
     capabilities: noCapabilities,
-    source: 'builtin',
-    folderContent: false,
-    needsFolder: false,
-    defaultDecision: null,
     presentation: plainPresentation(TOOL_SEARCH, 'nothing'),
     call: async ({ query, limit }) => {
       const candidates = deps.candidates()

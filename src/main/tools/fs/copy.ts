@@ -2,11 +2,10 @@ import { constants } from 'node:fs'
 import type { FileHandle } from 'node:fs/promises'
 import { z } from 'zod'
 import type { JailedDir } from '../../workspace/jailed-dir'
-import { inputString } from '../../../shared/tool-input'
-import { defineTool, errorOutput, textOutput, type Tool } from '../tool'
-import { plainPresentation } from '../tool-presentation'
+import { errorOutput, textOutput, type Tool } from '../tool'
+import { fileTool, relocationPresentation } from './file-tool'
 import { locateEntry, prepareDestination } from './entry'
-import { changesFiles, errnoCode } from './file-state'
+import { errnoCode } from './file-state'
 import { openRegularFile, withJail } from './jail-scope'
 import { plural } from './lines'
 
@@ -21,7 +20,7 @@ const inputSchema = z.strictObject({
 })
 
 /** Copies one regular file to a new name; never a directory, never over anything. */
-export const copyTool: Tool = defineTool({
+export const copyTool: Tool = fileTool({
   name: 'Copy',
   description: [
     'Copy one regular file in the project folder to a new path (missing parent directories are',
@@ -29,18 +28,10 @@ export const copyTool: Tool = defineTool({
     'directories (copy their files one by one).'
   ].join(' '),
   inputSchema,
-  readOnly: false,
-  capabilities: changesFiles,
-  source: 'builtin',
+  access: 'changes',
   // It answers with the paths it was given.
   folderContent: false,
-  needsFolder: true,
-  defaultDecision: null,
-  presentation: {
-    ...plainPresentation('Copy', 'files'),
-    sentence: (input) =>
-      `Copy ${inputString(input, 'source') ?? 'a file'} to ${inputString(input, 'destination') ?? 'another place'}.`
-  },
+  presentation: relocationPresentation('Copy'),
   pathsWritten: (input) => [input.destination],
   call: (input, ctx) =>
     withJail(ctx, async (scope) => {

@@ -1,15 +1,8 @@
 import { z } from 'zod'
 import { writeFileAtomicIn } from '../../workspace/atomic-write'
-import {
-  defineTool,
-  errorOutput,
-  textOutput,
-  type Tool,
-  type ToolContext,
-  type ToolOutput
-} from '../tool'
+import { errorOutput, textOutput, type Tool, type ToolContext, type ToolOutput } from '../tool'
+import { fileTool } from './file-tool'
 import { withDiff } from './diff-display'
-import { changesFiles } from './file-state'
 import {
   parentOf,
   readForReplace,
@@ -48,7 +41,7 @@ function editPreview(input: unknown): ApprovalPreview | null {
 }
 
 /** Replaces exact text in a file this session has read and that has not changed since. */
-export const editTool: Tool = defineTool({
+export const editTool: Tool = fileTool({
   name: 'Edit',
   description: [
     'Change part of a file in the project folder by exact string replacement: `old` is',
@@ -59,13 +52,9 @@ export const editTool: Tool = defineTool({
     'create a file or replace all of it, use Write.'
   ].join(' '),
   inputSchema,
-  readOnly: false,
-  capabilities: changesFiles,
-  source: 'builtin',
+  access: 'changes',
   // It answers with the lines around the change, which are the folder's.
   folderContent: true,
-  needsFolder: true,
-  defaultDecision: null,
   presentation: {
     summary: keyArgument,
     grouped: callsOf('Edit'),

@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { defineTool, errorOutput, textOutput, type Tool } from '../tool'
+import { errorOutput, textOutput, type Tool } from '../tool'
+import { fileTool } from './file-tool'
 import { counted, plainPresentation } from '../tool-presentation'
-import { readsFiles } from './file-state'
 import { globMatcher, globProblem, normaliseGlob, splitGlob } from './search/glob-pattern'
 import { IgnoreRules } from './search/ignore-rules'
 import { look, resolveScope } from './search/scope'
@@ -36,7 +36,7 @@ const inputSchema = z.strictObject({
 })
 
 /** Lists the files whose path matches a glob, sorted, honouring .gitignore. */
-export const globTool: Tool = defineTool({
+export const globTool: Tool = fileTool({
   name: 'Glob',
   description: [
     'Find files by path pattern in the project folder. Lists matching files (not directories),',
@@ -45,17 +45,10 @@ export const globTool: Tool = defineTool({
     'symbolic links are not followed or listed. Use Grep to search inside files.'
   ].join(' '),
   inputSchema,
-  readOnly: true,
-  capabilities: readsFiles,
-  source: 'builtin',
+  access: 'reads',
   // The names of the folder's files.
   folderContent: true,
-  needsFolder: true,
-  defaultDecision: null,
-  presentation: {
-    ...plainPresentation('Glob', 'nothing'),
-    grouped: counted('matched', 'glob', 'globs')
-  },
+  presentation: plainPresentation('Glob', 'nothing', counted('matched', 'glob', 'globs')),
   async call(input, ctx) {
     const pattern = normaliseGlob(input.pattern)
     const problem = globProblem(pattern, 'pattern')

@@ -1,8 +1,8 @@
 import path from 'node:path'
 import { z } from 'zod'
-import { defineTool, errorOutput, textOutput, type Tool, type ToolOutput } from '../tool'
+import { errorOutput, textOutput, type Tool, type ToolOutput } from '../tool'
+import { fileTool } from './file-tool'
 import { counted, plainPresentation } from '../tool-presentation'
-import { readsFiles } from './file-state'
 import { humanLimit, plural } from './lines'
 import type { ScanBudget, SearchRequest, SearchResult } from './search/engine'
 import { createFileSearcher, type SearchSpec } from './search/file-searcher'
@@ -82,7 +82,7 @@ const checker = createFileSearcher()
 /** Builds Grep with a way to find ripgrep; the app's Grep looks for `rg` on PATH. */
 export function createGrepTool(options: GrepOptions): Tool {
   const limits = options.limits ?? defaultGrepLimits
-  return defineTool({
+  return fileTool({
     name: 'Grep',
     description: [
       'Search file contents in the project folder by regular expression (or plain text with',
@@ -96,16 +96,9 @@ export function createGrepTool(options: GrepOptions): Tool {
       'find files by name.'
     ].join(' '),
     inputSchema,
-    readOnly: true,
-    capabilities: readsFiles,
-    source: 'builtin',
+    access: 'reads',
     folderContent: true,
-    needsFolder: true,
-    defaultDecision: null,
-    presentation: {
-      ...plainPresentation('Grep', 'nothing'),
-      grouped: counted('searched', 'pattern', 'patterns')
-    },
+    presentation: plainPresentation('Grep', 'nothing', counted('searched', 'pattern', 'patterns')),
     async call(input, ctx): Promise<ToolOutput> {
       const spec: SearchSpec = {
         pattern: input.pattern,

@@ -6,6 +6,7 @@ import type { PathAccess, Resolved } from '../../workspace/path-jail'
 import { inGitFolder } from '../../workspace/git-names'
 import { errorOutput, type ToolContext, type ToolOutput } from '../tool'
 import { shownPath, stalenessMessage, type PathState } from './file-state'
+import { closedOnFailure } from '../../workspace/closed-on-failure'
 
 /** A path through the jail and what is there, with the directory that holds it opened. */
 export interface Place {
@@ -134,14 +135,11 @@ export async function openRegularFile(place: Place): Promise<{ handle: FileHandl
   const parent = parentOf(place)
   // O_NONBLOCK: a FIFO put there since the look must not hang the open; files ignore it.
   const handle = await parent.openFile(place.name, constants.O_RDONLY | constants.O_NONBLOCK)
-  try {
+  return closedOnFailure(handle, async () => {
     const stats = await handle.stat()
     if (!stats.isFile()) throw new JailRefusal('changed', place.path)
     return { handle, stats }
-  } catch (error) {
-    await handle.close()
-    throw error
-  }
+  })
 }
 
 /**

@@ -2,9 +2,9 @@ import type { Dirent } from 'node:fs'
 import { z } from 'zod'
 import type { JailedDir } from '../../workspace/jailed-dir'
 import { inputString } from '../../../shared/tool-input'
-import { defineTool, errorOutput, textOutput, type Tool } from '../tool'
+import { errorOutput, textOutput, type Tool } from '../tool'
+import { fileTool } from './file-tool'
 import { counted, pathIn, plainPresentation } from '../tool-presentation'
-import { readsFiles } from './file-state'
 import { withJail } from './jail-scope'
 
 /** More entries than this are counted, not listed. */
@@ -19,7 +19,7 @@ const inputSchema = z.strictObject({
 })
 
 /** Lists one directory of the project folder, one entry a line. */
-export const listDirTool: Tool = defineTool({
+export const listDirTool: Tool = fileTool({
   name: 'ListDir',
   description: [
     'List the entries of one directory in the project folder (not recursive), sorted by name,',
@@ -28,13 +28,9 @@ export const listDirTool: Tool = defineTool({
     'listed, with a count of the rest. Use Read to see a file.'
   ].join(' '),
   inputSchema,
-  readOnly: true,
-  capabilities: readsFiles,
-  source: 'builtin',
+  access: 'reads',
   // The names in the folder.
   folderContent: true,
-  needsFolder: true,
-  defaultDecision: null,
   presentation: {
     ...plainPresentation('ListDir', 'nothing'),
     summary: (input) => inputString(input, 'path', 'file_path') ?? '.',

@@ -1,11 +1,10 @@
 import path from 'node:path'
 import { z } from 'zod'
 import { JailRefusal, type JailedDir } from '../../workspace/jailed-dir'
-import { inputString } from '../../../shared/tool-input'
-import { defineTool, errorOutput, textOutput, type Tool } from '../tool'
-import { plainPresentation } from '../tool-presentation'
+import { errorOutput, textOutput, type Tool } from '../tool'
+import { fileTool, relocationPresentation } from './file-tool'
 import { locateEntry, prepareDestination, type Entry } from './entry'
-import { changesFiles, errnoCode } from './file-state'
+import { errnoCode } from './file-state'
 import { withJail } from './jail-scope'
 
 const inputSchema = z.strictObject({
@@ -20,7 +19,7 @@ const inputSchema = z.strictObject({
 })
 
 /** Renames a file, directory or link to a path where nothing is. */
-export const moveTool: Tool = defineTool({
+export const moveTool: Tool = fileTool({
   name: 'Move',
   description: [
     'Move or rename a file or directory inside the project folder (missing parent directories',
@@ -28,18 +27,10 @@ export const moveTool: Tool = defineTool({
     'Move never replaces anything. A symbolic link is moved itself, not what it points to.'
   ].join(' '),
   inputSchema,
-  readOnly: false,
-  capabilities: changesFiles,
-  source: 'builtin',
+  access: 'changes',
   // It answers with the paths it was given.
   folderContent: false,
-  needsFolder: true,
-  defaultDecision: null,
-  presentation: {
-    ...plainPresentation('Move', 'files'),
-    sentence: (input) =>
-      `Move ${inputString(input, 'source') ?? 'a file'} to ${inputString(input, 'destination') ?? 'another place'}.`
-  },
+  presentation: relocationPresentation('Move'),
   pathsWritten: (input) => [input.source, input.destination],
   call: (input, ctx) =>
     withJail(ctx, async (scope) => {

@@ -1,14 +1,7 @@
 import type { FileHandle } from 'node:fs/promises'
 import { z } from 'zod'
-import {
-  defineTool,
-  errorOutput,
-  textOutput,
-  type Tool,
-  type ToolContext,
-  type ToolOutput
-} from '../tool'
-import { readsFiles } from './file-state'
+import { errorOutput, textOutput, type Tool, type ToolContext, type ToolOutput } from '../tool'
+import { fileTool } from './file-tool'
 import { openRegularFile, withJail, type Place } from './jail-scope'
 import { sniffImage } from './image-info'
 import { imageOutput, readHead, tooLargeImage } from './read-image'
@@ -49,7 +42,7 @@ function readSummary(input: unknown): string {
 }
 
 /** Shows a text file with line numbers, and lets this session Write or Edit it afterwards. */
-export const readTool: Tool = defineTool({
+export const readTool: Tool = fileTool({
   name: 'Read',
   description: [
     'Read a text file in the project folder. Lines come numbered like `cat -n` (the number, a',
@@ -62,12 +55,8 @@ export const readTool: Tool = defineTool({
     '10 MiB are refused.'
   ].join(' '),
   inputSchema,
-  readOnly: true,
-  capabilities: readsFiles,
-  source: 'builtin',
+  access: 'reads',
   folderContent: true,
-  needsFolder: true,
-  defaultDecision: null,
   presentation: {
     summary: readSummary,
     grouped: counted('read', 'file', 'files'),

@@ -1,9 +1,10 @@
 import { z } from 'zod'
 import { JailRefusal, type JailedDir } from '../../workspace/jailed-dir'
-import { defineTool, errorOutput, textOutput, type Tool } from '../tool'
+import { errorOutput, textOutput, type Tool } from '../tool'
+import { fileTool } from './file-tool'
 import { pathIn, plainPresentation } from '../tool-presentation'
 import { locateEntry } from './entry'
-import { changesFiles, errnoCode } from './file-state'
+import { errnoCode } from './file-state'
 import { withJail } from './jail-scope'
 import { plural } from './lines'
 
@@ -18,7 +19,7 @@ const inputSchema = z.strictObject({
 })
 
 /** Deletes one file, link or empty directory; never anything recursively. */
-export const removeTool: Tool = defineTool({
+export const removeTool: Tool = fileTool({
   name: 'Remove',
   description: [
     'Delete one file or one empty directory in the project folder. It is never recursive: a',
@@ -26,13 +27,9 @@ export const removeTool: Tool = defineTool({
     'removed itself; what it points to is not touched.'
   ].join(' '),
   inputSchema,
-  readOnly: false,
-  capabilities: changesFiles,
-  source: 'builtin',
+  access: 'changes',
   // It answers with the path it was given.
   folderContent: false,
-  needsFolder: true,
-  defaultDecision: null,
   presentation: {
     ...plainPresentation('Remove', 'files'),
     sentence: (input) => `Delete ${pathIn(input) ?? 'a file'}.`

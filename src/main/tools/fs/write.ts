@@ -1,8 +1,8 @@
 import { z } from 'zod'
 import { writeFileAtomicIn } from '../../workspace/atomic-write'
-import { defineTool, errorOutput, textOutput, type Tool } from '../tool'
+import { errorOutput, textOutput, type Tool } from '../tool'
+import { fileTool } from './file-tool'
 import { withDiff } from './diff-display'
-import { changesFiles } from './file-state'
 import { readForReplace, refuseUnapprovedGitWrite, withJail } from './jail-scope'
 import { sizeSummary } from './lines'
 import { inputString, keyArgument, lineCount } from '../../../shared/tool-input'
@@ -31,7 +31,7 @@ function writePreview(input: unknown): ApprovalPreview | null {
 }
 
 /** Creates a file, or replaces one this session has read and that has not changed since. */
-export const writeTool: Tool = defineTool({
+export const writeTool: Tool = fileTool({
   name: 'Write',
   description: [
     'Write a whole file in the project folder: create it (with any missing parent directories),',
@@ -40,13 +40,9 @@ export const writeTool: Tool = defineTool({
     'part of a file, prefer Edit. The write is atomic: readers see the old file or the new one.'
   ].join(' '),
   inputSchema,
-  readOnly: false,
-  capabilities: changesFiles,
-  source: 'builtin',
+  access: 'changes',
   // It answers with the path and size it was given, nothing of what was in the folder.
   folderContent: false,
-  needsFolder: true,
-  defaultDecision: null,
   presentation: {
     summary: (input) => {
       const path = inputString(input, 'path', 'file_path')

@@ -5,19 +5,21 @@ import {
   projectOwner,
   userOwner,
   type MemoryOwner,
-  type MemoryStore
+  type MemoryStore,
+  type MutationResult
 } from '../../store/memory-store'
 import {
-  defineTool,
   errorOutput,
+  familyTool,
   markedUntrusted,
   textOutput,
   type Capabilities,
   type Tool,
-  type ToolContext
+  type ToolContext,
+  type ToolOutput
 } from '../tool'
 import { inputString } from '../../../shared/tool-input'
-import { plainPresentation, type ChangeKind, type ToolPresentation } from '../tool-presentation'
+import { plainPresentation, type ToolPresentation } from '../tool-presentation'
 import {
   forgetReceipt,
   forgottenText,
@@ -46,6 +48,9 @@ const reads: Capabilities = {
 }
 /** Forget hides a memory from every later session: a person approves it by default. */
 const destroys: Capabilities = { ...reads, destructive: true }
+
+/** A Forget or Undo that was made. */
+type ChangedNote = Extract<MutationResult, { ok: true }>
 
 interface ScopeSpec {
   readonly scope: MemoryScope
@@ -120,21 +125,31 @@ function writer(ctx: ToolContext): Provenance {
   return ctx.provenance?.() ?? { trust: 'unknown', sessionId: ctx.sessionId, folder: ctx.jail.root }
 }
 
+/** What a memory tool does to the notes. */
+type NoteAction = 'read' | 'save' | 'forget' | 'undo'
+type ActionFacts = Pick<Tool, 'readOnly' | 'capabilities' | 'defaultDecision'>
+
+// The memory tools' default decisions, below every rule: keeping notes, reading them and taking
+// a change back are how the model works with its memory, so asking each time would only teach the
+// person to click Allow; forgetting hides an entry from every later session, so a person says yes
+// to it.
+const actionFacts: Record<NoteAction, ActionFacts> = {
+  read: { readOnly: true, capabilities: reads, defaultDecision: 'allow' },
+  save: { readOnly: false, capabilities: reads, defaultDecision: 'allow' },
+  forget: { readOnly: false, capabilities: destroys, defaultDecision: 'prompt' },
+  undo: { readOnly: false, capabilities: reads, defaultDecision: 'allow' }
+}
+
 /**
  * How the window shows a memory tool's calls. A change says it is to a note, not a file: the
  * notes are kept in SQLite, never in the project's files.
  */
-function notePresentation(
-  name: string,
-  spec: ScopeSpec,
-  change: 'save' | 'forget' | 'undo' | null
-): ToolPresentation {
-  const changes: ChangeKind = change ? 'memory' : 'nothing'
-  if (!change) return plainPresentation(name, changes)
+function notePresentation(name: string, spec: ScopeSpec, action: NoteAction): ToolPresentation {
+  if (action === 'read') return plainPresentation(name, 'nothing')
   const { store, readers } = spec.shownAs
   const sentence = (input: unknown): string => {
     const note = `the note "${inputString(input, 'name') ?? 'unnamed'}"`
-    switch (change) {
+    switch (action) {
       case 'save':
         return `Save ${note} in ${store}, ${readers}. No file changes.`
       case 'forget':
@@ -143,17 +158,51 @@ function notePresentation(
         return `Put back the previous version of ${note} in ${store}. No file changes.`
     }
   }
-  return { ...plainPresentation(name, changes), sentence }
+  return { ...plainPresentation(name, 'memory'), sentence }
 }
 
-// The memory tools' default decisions, below every rule: keeping notes, reading them and taking
-// a change back are how the model works with its memory, so asking each time would only teach the
-// person to click Allow; forgetting hides an entry from every later session, so a person says yes
-// to it. None needs the folder (its notes are in the store, keyed by the folder's path) or brings
-// the folder's content in (a note's own origin marks it, see markedUntrusted below).
+/**
+ * Declares a memory tool of `spec`'s scope: what it may do, its default decision and how it
+ * shows follow from `action`. None needs the folder (its notes are in the store, keyed by the
+ * folder's path) or brings the folder's content in (a note's own origin marks it, see
+ * markedUntrusted below).
+ */
+function noteTool<Schema extends z.ZodType>(
+  spec: ScopeSpec,
+  action: NoteAction,
+  own: Pick<Tool<Schema>, 'name' | 'description' | 'inputSchema' | 'call' | 'untrustedFolderAsks'>
+): Tool {
+  return familyTool(
+    {
+      ...actionFacts[action],
+      source: 'builtin',
+      folderContent: false,
+      needsFolder: false,
+      presentation: notePresentation(own.name, spec, action)
+    },
+    own
+  )
+}
+
 function scopeTools(store: MemoryStore, spec: ScopeSpec): Tool[] {
   const { words } = spec
-  const remember = defineTool({
+  const versioned = z.strictObject({ name, expected_version: expectedVersion })
+
+  /**
+   * Forget's and Undo's call: the change is made only at the version the model names, and
+   * refused in words it can act on when that is not the current one.
+   */
+  const atVersion =
+    (change: 'forget' | 'undo', receipt: (done: ChangedNote) => ToolOutput) =>
+    async (input: z.infer<typeof versioned>, ctx: ToolContext): Promise<ToolOutput> => {
+      const result = store[change](spec.owner(ctx), input.name, input.expected_version, writer(ctx))
+      if (!result.ok) {
+        return errorOutput(refusalText(result, input.name, input.expected_version, words))
+      }
+      return receipt(result)
+    }
+
+  const remember = noteTool(spec, 'save', {
     name: words.remember,
     description: [
       `Save a note under a name in ${spec.purpose}.`,
@@ -169,13 +218,6 @@ function scopeTools(store: MemoryStore, spec: ScopeSpec): Tool[] {
         .max(MAX_CONTENT_CHARS)
         .describe(`What to remember, at most ${MAX_CONTENT_CHARS} characters.`)
     }),
-    readOnly: false,
-    capabilities: reads,
-    source: 'builtin',
-    folderContent: false,
-    needsFolder: false,
-    defaultDecision: 'allow',
-    presentation: notePresentation(words.remember, spec, 'save'),
     ...(spec.untrustedFolderAsks ? { untrustedFolderAsks: spec.untrustedFolderAsks } : {}),
     async call(input, ctx) {
       const result = store.remember(spec.owner(ctx), input.name, input.content, writer(ctx))
@@ -188,17 +230,10 @@ function scopeTools(store: MemoryStore, spec: ScopeSpec): Tool[] {
     }
   })
 
-  const recall = defineTool({
+  const recall = noteTool(spec, 'read', {
     name: words.recall,
     description: `Read one entry of the ${words.label} by its exact name (case does not matter): its content and current version. ${words.search} finds entries when you do not know the name.`,
     inputSchema: z.strictObject({ name }),
-    readOnly: true,
-    capabilities: reads,
-    source: 'builtin',
-    folderContent: false,
-    needsFolder: false,
-    defaultDecision: 'allow',
-    presentation: notePresentation(words.recall, spec, null),
     async call(input, ctx) {
       const entry = store.get(spec.owner(ctx), input.name)
       if (!entry) return errorOutput(missingText(input.name, words))
@@ -210,7 +245,7 @@ function scopeTools(store: MemoryStore, spec: ScopeSpec): Tool[] {
     }
   })
 
-  const search = defineTool({
+  const search = noteTool(spec, 'read', {
     name: words.search,
     description: `Search the ${words.label} by words (full-text, ranked by BM25, best first; word forms match: "test" finds "testing"). Returns names, versions and a snippet with the matching words in **bold**; ${words.recall} a name to read it whole. Forgotten entries are not found.`,
     inputSchema: z.strictObject({
@@ -223,13 +258,6 @@ function scopeTools(store: MemoryStore, spec: ScopeSpec): Tool[] {
         .optional()
         .describe(`How many entries at most. Default ${DEFAULT_RESULTS}.`)
     }),
-    readOnly: true,
-    capabilities: reads,
-    source: 'builtin',
-    folderContent: false,
-    needsFolder: false,
-    defaultDecision: 'allow',
-    presentation: notePresentation(words.search, spec, null),
     async call(input, ctx) {
       const found = store.search(spec.owner(ctx), input.query, {
         limit: input.limit ?? DEFAULT_RESULTS
@@ -241,17 +269,10 @@ function scopeTools(store: MemoryStore, spec: ScopeSpec): Tool[] {
     }
   })
 
-  const inspect = defineTool({
+  const inspect = noteTool(spec, 'read', {
     name: words.inspect,
     description: `Show one entry of the ${words.label} in full: its exact current version (the one ${words.forget} and ${words.undo} need), whether it is live or forgotten, who changed it (which session) and when, and its last ${HISTORY_LIMIT} revisions. Call it before ${words.forget} or ${words.undo} when you do not hold the current version.`,
     inputSchema: z.strictObject({ name }),
-    readOnly: true,
-    capabilities: reads,
-    source: 'builtin',
-    folderContent: false,
-    needsFolder: false,
-    defaultDecision: 'allow',
-    presentation: notePresentation(words.inspect, spec, null),
     async call(input, ctx) {
       const owner = spec.owner(ctx)
       const detail = store.inspect(owner, input.name, HISTORY_LIMIT)
@@ -266,48 +287,24 @@ function scopeTools(store: MemoryStore, spec: ScopeSpec): Tool[] {
     }
   })
 
-  const forget = defineTool({
+  const forget = noteTool(spec, 'forget', {
     name: words.forget,
     description: `Forget an entry of the ${words.label}: it is no longer recalled or found by later sessions, but its history is kept and ${words.undo} restores it. expected_version must be the current version, copied from ${words.recall}, ${words.inspect} or a receipt of this entry; an older or made-up one is refused.`,
-    inputSchema: z.strictObject({ name, expected_version: expectedVersion }),
-    readOnly: false,
-    capabilities: destroys,
-    source: 'builtin',
-    folderContent: false,
-    needsFolder: false,
-    defaultDecision: 'prompt',
-    presentation: notePresentation(words.forget, spec, 'forget'),
-    async call(input, ctx) {
-      const result = store.forget(spec.owner(ctx), input.name, input.expected_version, writer(ctx))
-      if (!result.ok) {
-        return errorOutput(refusalText(result, input.name, input.expected_version, words))
-      }
-      return textOutput(forgetReceipt(result.entry, words))
-    }
+    inputSchema: versioned,
+    call: atVersion('forget', (done) => textOutput(forgetReceipt(done.entry, words)))
   })
 
-  const undo = defineTool({
+  const undo = noteTool(spec, 'undo', {
     name: words.undo,
     description: `Undo the latest change to an entry of the ${words.label} by writing a new revision: an update goes back to the previous content, a forgotten entry is restored, a new entry goes away, and an undo is redone. expected_version must be the current version, copied from ${words.recall}, ${words.inspect} or the latest receipt of this entry; an older or made-up one is refused.`,
-    inputSchema: z.strictObject({ name, expected_version: expectedVersion }),
-    readOnly: false,
-    capabilities: reads,
-    source: 'builtin',
-    folderContent: false,
-    needsFolder: false,
-    defaultDecision: 'allow',
-    presentation: notePresentation(words.undo, spec, 'undo'),
-    async call(input, ctx) {
-      const result = store.undo(spec.owner(ctx), input.name, input.expected_version, writer(ctx))
-      if (!result.ok) {
-        return errorOutput(refusalText(result, input.name, input.expected_version, words))
-      }
-      // The receipt quotes what the entry holds now.
-      return markedUntrusted(
-        textOutput(undoReceipt(result.entry, result.previous, words)),
-        result.entry.content !== null && isUntrusted(result.entry.provenance)
+    inputSchema: versioned,
+    // The receipt quotes what the entry holds now.
+    call: atVersion('undo', (done) =>
+      markedUntrusted(
+        textOutput(undoReceipt(done.entry, done.previous, words)),
+        done.entry.content !== null && isUntrusted(done.entry.provenance)
       )
-    }
+    )
   })
 
   return [remember, recall, search, inspect, forget, undo]

@@ -2,8 +2,8 @@ import { z } from 'zod'
 import type { TranscriptItem } from '../../../shared/domain'
 import { isUntrusted, provenanceWords } from '../../../shared/provenance'
 import {
-  defineTool,
   errorOutput,
+  folderlessReadOnlyTool,
   markedUntrusted,
   noCapabilities,
   outputText,
@@ -39,21 +39,17 @@ interface Entry {
 export function recallSessionTool(
   transcriptOf: (sessionId: string) => TranscriptItem[] | null
 ): Tool {
-  return defineTool({
+  return folderlessReadOnlyTool({
     name: 'RecallSession',
     description:
       "Search this session's own history (the person's messages, your replies, and every tool call with its result) for all the given words, case-insensitively. Returns the most recent matches first, each with its position in the session and a snippet. Use it to find something said or seen earlier in this conversation; for notes kept across sessions use SearchMemory.",
     inputSchema,
-    readOnly: true,
     capabilities: noCapabilities,
-    source: 'builtin',
-    folderContent: false,
-    needsFolder: false,
-    defaultDecision: null,
-    presentation: {
-      ...plainPresentation('RecallSession', 'nothing'),
-      grouped: counted('recalled', 'session', 'sessions')
-    },
+    presentation: plainPresentation(
+      'RecallSession',
+      'nothing',
+      counted('recalled', 'session', 'sessions')
+    ),
     async call(input, ctx) {
       const transcript = transcriptOf(ctx.sessionId)
       if (!transcript)

@@ -1,13 +1,16 @@
 import { z } from 'zod'
 import { formatSpan, type Job } from '../../jobs/job'
 import type { JobManager } from '../../jobs/job-manager'
-import { defineTool, errorOutput, textOutput, type Capabilities, type Tool } from '../tool'
+import { defineTool, textOutput, type Capabilities, type Tool } from '../tool'
 import { counted, plainPresentation } from '../tool-presentation'
 import { jobResult, outputTail, RUNNING_TAIL_CHARS, statusLine } from './job-result'
-import { statusListing } from '../status-listing'
-
-/** The longest one ShellStatus call waits for a job. */
-export const MAX_WAIT_MS = 10 * 60_000
+import {
+  notFinishedWithin,
+  statusControls,
+  statusId,
+  statusTarget,
+  type StatusWords
+} from '../status-tool'
 
 /** It shows what commands printed (private data); it starts nothing and sends nothing anywhere. */
 export const shellStatusCapabilities: Capabilities = {
@@ -18,23 +21,20 @@ export const shellStatusCapabilities: Capabilities = {
 }
 
 const inputSchema = z.strictObject({
-  job_id: z
-    .string()
-    .regex(/^bashcmd-\d+$/, 'a job id looks like bashcmd-3')
-    .optional()
-    .describe('The job to look at, as Shell returned it (bashcmd-N). Leave out to list the jobs.'),
-  wait_ms: z
-    .number()
-    .int()
-    .min(0)
-    .max(MAX_WAIT_MS)
-    .optional()
-    .describe(`Wait up to this many milliseconds for the job to finish (at most ${MAX_WAIT_MS}).`),
-  cancel: z
-    .boolean()
-    .default(false)
-    .describe('Stop the job and everything it started, then return its result.')
+  job_id: statusId(
+    /^bashcmd-\d+$/,
+    'a job id looks like bashcmd-3',
+    'The job to look at, as Shell returned it (bashcmd-N). Leave out to list the jobs.'
+  ),
+  ...statusControls('the job', 'Stop the job and everything it started, then return its result.')
 })
+
+const words: StatusWords = {
+  tool: 'ShellStatus',
+  noun: 'background job',
+  id: 'a job_id',
+  all: 'the jobs'
+}
 
 function clock(at: number): string {
   return new Date(at).toLocaleTimeString('en-GB', { hour12: false })
@@ -73,10 +73,8 @@ function listLine(job: Job): string {
 
 function runningView(job: Job, waitedMs: number | null): string {
   const { text, note } = outputTail(job, RUNNING_TAIL_CHARS)
-  const waited =
-    waitedMs === null ? '' : ` It did not finish within the ${formatSpan(waitedMs)} waited.`
   return [
-    `${statusLine(job)}${waited} Command: \`${job.command}\``,
+    `${statusLine(job)}${notFinishedWithin(waitedMs)} Command: \`${job.command}\``,
     text === '' ? '(no output yet)' : `Latest output:\n${text}`,
     note,
     'Call ShellStatus again with wait_ms to wait for it, or cancel: true to stop it.'
@@ -111,20 +109,9 @@ export function shellStatusTool(jobs: JobManager): Tool {
     },
     async call(input, ctx) {
       const mine = jobs.backgroundJobs(ctx.sessionId)
-      if (!input.job_id) {
-        if (input.wait_ms !== undefined || input.cancel) {
-          return errorOutput(
-            'wait_ms and cancel need a job_id; call ShellStatus with no arguments to list the jobs.'
-          )
-        }
-        return statusListing(mine, 'background job', listLine)
-      }
-      const job = mine.find((candidate) => candidate.id === input.job_id)
-      if (!job) {
-        return errorOutput(
-          `There is no background job ${input.job_id} in this session; call ShellStatus with no arguments to list them.`
-        )
-      }
+      const picked = statusTarget(mine, input.job_id, input, words, listLine)
+      if ('output' in picked) return picked.output
+      const job = picked.target
       if (input.cancel && job.running) {
         job.stop('model')
         await job.finished

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { todoStatusSchema } from '../../../shared/domain'
 import { inputString, keyArgument } from '../../../shared/tool-input'
-import { defineTool, errorOutput, noCapabilities, textOutput, type Tool } from '../tool'
+import { errorOutput, folderlessReadOnlyTool, noCapabilities, textOutput, type Tool } from '../tool'
 import { plainPresentation } from '../tool-presentation'
 import { planLines, planProgress } from './todo-board'
 
@@ -43,7 +43,7 @@ function planSummary(input: unknown): string | null {
  * nothing of the person's, so it is read-only with no capabilities: it runs without approval in
  * every mode.
  */
-export const todoTool: Tool = defineTool({
+export const todoTool: Tool = folderlessReadOnlyTool({
   name: 'Todo',
   description: [
     'Keep your plan for a task of several steps as a checklist, and keep it current: send the',
@@ -53,12 +53,7 @@ export const todoTool: Tool = defineTool({
     'and every later tool result ends with it. Skip it for a task of one or two steps.'
   ].join(' '),
   inputSchema,
-  readOnly: true,
   capabilities: noCapabilities,
-  source: 'builtin',
-  folderContent: false,
-  needsFolder: false,
-  defaultDecision: null,
   presentation: {
     ...plainPresentation('Todo', 'nothing'),
     summary: (input) => planSummary(input) ?? keyArgument(input),

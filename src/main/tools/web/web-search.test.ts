@@ -259,4 +259,19 @@ describe('WebSearch and WebOpen tools', () => {
     const off = webTools({ search: false, settings: () => empty, sources, keys, guard: {} })
     expect(off.map((t) => t.name)).toEqual(['WebFetch'])
   })
+
+  it('reads its egress from the settings at each use, not once when it is built', () => {
+    let current = websearchSettingsSchema.parse({ defaults: false })
+    const tools = webTools({
+      search: true,
+      settings: () => current,
+      sources: { env: {} },
+      keys,
+      guard: {}
+    })
+    const search = tools.find((t) => t.name === 'WebSearch')!
+    expect(search.capabilities.egress).toBe('none')
+    current = chain([{ kind: 'searxng', url: 'http://127.0.0.1:9' }])
+    expect(search.capabilities.egress).toBe('blind')
+  })
 })
