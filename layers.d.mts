@@ -8,6 +8,8 @@ export function featureOf(file: string): string | null
 export function isFeatureFace(target: string): boolean
 export const mainTiers: readonly (readonly string[])[]
 export function tierOf(file: string): number | undefined
+export const rendererTiers: readonly (readonly string[])[]
+export function featureTierOf(feature: string): number | undefined
 
 export const why: {
   readonly shared: string
@@ -25,6 +27,7 @@ export const why: {
   readonly strayHelper: string
   readonly featureFace: string
   readonly rendererBase: string
+  readonly featureTiers: string
   readonly featureStyles: string
 }
 

@@ -90,6 +90,43 @@ export function tierOf(file) {
   return tier === -1 ? undefined : tier
 }
 
+/**
+ * The tiers of the renderer's features, lowest first. A production file of a feature imports
+ * other features from lower tiers only, so no two features lead into each other and the window
+ * loads without an import cycle; a feature added to features/ is placed here before it may import
+ * another. The shell sits above them all.
+ */
+export const rendererTiers = [
+  // State nearly everything reads and that reads no other feature: the settings draft, the find
+  // bar, the plan, the folder's trust, the start screen.
+  ['find', 'settings', 'todo', 'trust', 'welcome'],
+  // What reads the settings only: prices and meters, web search.
+  ['meters', 'web'],
+  // The open project and its sessions.
+  ['sessions'],
+  // What reads the sessions: looks, checkpoints, memory, the permission rules.
+  ['appearance', 'checkpoints', 'memory', 'permissions'],
+  // The questions a call asks, the jobs it runs, the safety it is judged by.
+  ['approvals', 'jobs', 'safety'],
+  // Built on those: sub-agents, notices, keyboard shortcuts, skills.
+  ['delegation', 'notifications', 'shortcuts', 'skills'],
+  // MCP servers (their prompts use the skills' and shortcuts' commands), then what mentions
+  // their resources, then what attaches them.
+  ['mcp'],
+  ['mention'],
+  ['attachments'],
+  // The conversation, which composes most of the above.
+  ['chat'],
+  // The Settings screen, which lays out every feature's section.
+  ['settings-screen']
+]
+
+/** The tier of a renderer feature by name, or undefined when it is in none. */
+export function featureTierOf(feature) {
+  const tier = rendererTiers.findIndex((names) => names.includes(feature))
+  return tier === -1 ? undefined : tier
+}
+
 /** Why each arrow exists, as the failures say it. */
 export const why = {
   shared: 'src/shared imports zod and its own files only',
@@ -113,6 +150,8 @@ export const why = {
     'a renderer feature is used through its face only: import its folder (features/<name>, which is its index.ts), never a file inside it; what the index lacks is added to it as an action, a read hook or an event, never its store, reducer or dispatch',
   rendererBase:
     'src/renderer/src/lib, ui and bridge sit below the features and the shell and import neither: what both need moves down into them',
+  featureTiers:
+    'a renderer feature imports only features on lower tiers (rendererTiers in layers.mjs, where every feature is placed): when a lower one needs a higher one, move what both need down, or offer an event or callback the higher one registers',
   featureStyles:
     "a feature's stylesheet is its own: a look two features share moves to src/renderer/src/ui, beside the component that wears it"
 }
@@ -210,6 +249,18 @@ export const fileArrows = [
       return isFeatureFace(target) || target.endsWith('.css')
     },
     why: why.featureFace
+  },
+  {
+    // A test beside its feature may set up any other's state; the faces arrow above judges it.
+    appliesTo: (file) => featureOf(file) !== null && !isTestCode(file),
+    allows: (target, file) => {
+      const to = featureOf(target)
+      if (to === null || to === featureOf(file) || target.endsWith('.css')) return true
+      const from = featureTierOf(featureOf(file))
+      const toTier = featureTierOf(to)
+      return from !== undefined && toTier !== undefined && toTier < from
+    },
+    why: why.featureTiers
   },
   {
     appliesTo: (file) => inside(file, 'src/renderer'),

@@ -163,9 +163,16 @@ describe('layering', () => {
     ])
   })
 
+  it('no module of the window imports itself back as it loads', () => {
+    // The features sit on tiers (rendererTiers in layers.mjs) and import down them only.
+    const renderer = sourceFilesUnder(repoRoot, 'src/renderer').filter(
+      (file) => !/\.test\.tsx?$/.test(file.path)
+    )
+    expect(renderer.length).toBeGreaterThan(200)
+    expect(loadTimeCycles(renderer)).toEqual([])
+  })
+
   it('the window reads nothing as it loads that has not loaded yet', () => {
-    // The features' indexes lead into one another, so the window's modules form cycles; they
-    // are harmless while no module reads an import of its cycle as it loads.
     const renderer = sourceFilesUnder(repoRoot, 'src/renderer').filter(
       (file) => !/\.test\.tsx?$/.test(file.path)
     )
@@ -429,6 +436,32 @@ const neverArrows: SourceText[] = [
     text: "import { useSessions } from '../sessions/sessions-store'\nexport const v = useSessions\n"
   },
   {
+    // A feature reaches up its tiers, into chat and a feature on its own tier; features below
+    // it, type imports of them, its own files and the shell's are its road.
+    path: 'src/renderer/src/features/sessions/bad-tier.tsx',
+    text: [
+      "import { ChatView } from '../chat'",
+      "import { ApprovalDot } from '../notifications'",
+      "export { SettingsScreen } from '../settings-screen'",
+      "import { FolderTrustChip } from '../trust'",
+      "import { SessionTotalsLine } from '../meters'",
+      "import { useSettings } from '../settings'",
+      "import { openSettings } from '../../shell/app-store'",
+      "import { createSession } from './sessions-store'",
+      'export const v = [ChatView, ApprovalDot, FolderTrustChip, SessionTotalsLine, useSettings]',
+      'export const w = [openSettings, createSession]'
+    ].join('\n')
+  },
+  {
+    path: 'src/renderer/src/features/meters/bad-tier.tsx',
+    text: "import { useWorkspace } from '../web'\nexport const v = useWorkspace\n"
+  },
+  {
+    // A test beside its feature may reach up: it runs nothing in the window.
+    path: 'src/renderer/src/features/sessions/bad-tier.test.ts',
+    text: "import { ChatView } from '../chat'\nexport const v = ChatView\n"
+  },
+  {
     // lib/, ui/ and the bridge sit below the features and the shell: not even a face.
     path: 'src/renderer/src/ui/bad-reach.tsx',
     text: [
@@ -442,9 +475,14 @@ const neverArrows: SourceText[] = [
 
 const neverArrowVerdicts: string[] = (() => {
   const { coreToHost, hostToHost, testCode, noE2e, domainToRpc, rpcDown, strayHelper, tiers } = why
-  const { featureFace, featureStyles, rendererBase } = why
+  const { featureFace, featureStyles, featureTiers, rendererBase } = why
   const chat = 'src/renderer/src/features/chat/bad-reach.tsx'
+  const sessions = 'src/renderer/src/features/sessions/bad-tier.tsx'
   return [
+    `${sessions}:1: imports src/renderer/src/features/chat (${featureTiers})`,
+    `${sessions}:2: imports src/renderer/src/features/notifications (${featureTiers})`,
+    `${sessions}:3: imports src/renderer/src/features/settings-screen (${featureTiers})`,
+    `src/renderer/src/features/meters/bad-tier.tsx:1: imports src/renderer/src/features/web (${featureTiers})`,
     `${chat}:1: imports src/renderer/src/features/sessions/sessions-store (${featureFace})`,
     `${chat}:2: imports src/renderer/src/features/sessions/replay-bar (${featureFace})`,
     `${chat}:3: imports src/renderer/src/features/jobs/job-monitor (${featureFace})`,

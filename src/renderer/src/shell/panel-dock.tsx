@@ -1,4 +1,5 @@
 import { useLayoutEffect, useRef, useState, type JSX } from 'react'
+import { useShownSessionId } from '../features/chat'
 import { JobMonitor } from '../features/jobs'
 import { TodoPanel } from '../features/todo'
 import type { PanelId } from './layout-model'
@@ -49,6 +50,7 @@ export function PanelDock({
 }): JSX.Element | null {
   const dock = useRef<HTMLDivElement>(null)
   const bottom = useClearOfComposer(dock, place === 'overlay')
+  const sessionId = useShownSessionId()
   const shown = open.includes(front) ? front : open[0]
   if (!shown) return null
   const floating = place === 'overlay'
@@ -97,7 +99,7 @@ export function PanelDock({
           role={open.length > 1 ? 'tabpanel' : undefined}
           aria-labelledby={open.length > 1 ? `panel-tab-${shown}` : undefined}
         >
-          {shown === 'plan' ? <TodoPanel /> : <JobMonitor />}
+          {shown === 'plan' ? <TodoPanel sessionId={sessionId} /> : <JobMonitor />}
         </div>
       </div>
     </>

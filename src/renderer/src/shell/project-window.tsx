@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, type JSX } from 'react'
 import { ApprovalModal } from '../features/approvals'
 import { ChatView, loadModels, useShownSessionId } from '../features/chat'
+import { ApprovalDot } from '../features/notifications'
 import { ElicitationDialog, McpSignInNotice, McpTrustPrompt } from '../features/mcp'
 import {
   openProject,
@@ -55,10 +56,11 @@ function useWindowLayout(): Layout {
 /** The plan and the job monitor, each beside the chat or sharing one column (see PanelDock). */
 function SidePanels({ layout }: { layout: Layout }): JSX.Element {
   const front = useLayout((s) => s.front)
+  const sessionId = useShownSessionId()
   if (layout.panels === 'beside') {
     return (
       <>
-        <TodoPanel />
+        <TodoPanel sessionId={sessionId} />
         <JobMonitor />
       </>
     )
@@ -66,7 +68,7 @@ function SidePanels({ layout }: { layout: Layout }): JSX.Element {
   return (
     <>
       {/* The folded plan's rail is narrow enough to stay beside the chat. */}
-      {!layout.open.includes('plan') && <TodoPanel />}
+      {!layout.open.includes('plan') && <TodoPanel sessionId={sessionId} />}
       <PanelDock place={layout.panels} open={layout.open} front={front} width={layout.dockWidth} />
       {!layout.open.includes('jobs') && <JobMonitor />}
     </>
@@ -115,7 +117,7 @@ export function ProjectWindow({
         hidden={layout.sidebar === 'hidden'}
         data-testid="sidebar"
       >
-        <SessionsSidebar />
+        <SessionsSidebar rowBadge={(sessionId) => <ApprovalDot sessionId={sessionId} />} />
       </div>
       {overlaid && (
         <button

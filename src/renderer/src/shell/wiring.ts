@@ -1,8 +1,13 @@
 import { onReconnect, subscribe } from '../bridge/client'
-import { approvalRequested, approvalResolved } from '../features/approvals'
+import { approvalRequested, approvalResolved, restoreApprovals } from '../features/approvals'
 import { applyChatEvent, loadModels, loadSession, reloadShownSession } from '../features/chat'
 import { applyJobEvent, reloadJobs, wireJobs } from '../features/jobs'
-import { applySessionUpdate, onSessionSelected, refreshSessions } from '../features/sessions'
+import {
+  applySessionUpdate,
+  onPendingApprovals,
+  onSessionSelected,
+  refreshSessions
+} from '../features/sessions'
 import { setPlan } from '../features/todo'
 import { wireSkills } from '../features/skills'
 import { rememberSession } from './navigation'
@@ -18,6 +23,7 @@ export function wireStores(): void {
   wired = true
   wireJobs()
   wireSkills()
+  onPendingApprovals(restoreApprovals)
 
   subscribe((event) => {
     if (applyJobEvent(event)) return

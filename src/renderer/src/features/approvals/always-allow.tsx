@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type JSX } from 'react'
 import type { ApprovalRequest } from '../../../../shared/approvals'
 import {
-  saveRuleAndAllow,
+  saveRuleFor,
   workspaceOf,
   saveBlocker,
   type PreviewState,
@@ -10,6 +10,21 @@ import {
   RuleEditor,
   useRulePreview
 } from '../permissions'
+import { respondToApproval } from './approvals-store'
+
+/**
+ * "Always allow": saves the rule, then allows the call waiting for an answer. Resolves with what
+ * went wrong, or null; the call is only allowed once the rule is saved.
+ */
+async function saveRuleAndAllow(
+  request: ApprovalRequest,
+  draft: RuleDraft
+): Promise<string | null> {
+  const failed = await saveRuleFor(request, draft)
+  if (failed) return failed
+  await respondToApproval(request.approvalId, 'allow', '')
+  return null
+}
 
 export interface AlwaysAllow {
   /** The rule being written, or null while the modal offers the plain choices. */

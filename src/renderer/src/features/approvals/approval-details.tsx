@@ -2,7 +2,7 @@ import type { JSX } from 'react'
 import type { ApprovalRequest } from '../../../../shared/approvals'
 import { prettyJson } from '../../lib/format'
 import { inputString } from '../../../../shared/tool-input'
-import { DiffView } from '../chat'
+import { DiffView } from '../../ui/diff-view'
 import { capabilityBadges, reasonParts } from './describe-approval'
 import { shellFindings, shownCommand } from './shell-words'
 

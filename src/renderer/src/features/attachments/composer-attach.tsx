@@ -1,7 +1,7 @@
 import type { ClipboardEvent, DragEvent, ReactNode } from 'react'
 import type { Attachment, ResourceRequest } from '../../../../shared/attachments'
 import type { ModelRef } from '../../../../shared/domain'
-import { useAvailableModels, useDefaultModel } from '../chat'
+import type { ModelInfo } from '../../../../shared/models'
 import { AttachmentChips } from './attachment-chips'
 import { imagesProblemFor } from './attachments-model'
 import { AttachFileButton } from './file-picker'
@@ -40,10 +40,13 @@ export interface AttachmentsUi {
 }
 
 /** Attachments for the session shown: chips in the box, Attach file and resource, paste, drop. */
-export function useAttachmentsUi(sessionId: string | null, disabled: boolean): AttachmentsUi {
+export function useAttachmentsUi(
+  sessionId: string | null,
+  disabled: boolean,
+  /** The models the providers offer and the default one: an image needs one that sees. */
+  { models, defaultModel }: { models: readonly ModelInfo[]; defaultModel: ModelRef | null }
+): AttachmentsUi {
   const box = useAttachments(sessionId)
-  const models = useAvailableModels()
-  const defaultModel = useDefaultModel()
   return {
     attach: {
       count: box.items.length,

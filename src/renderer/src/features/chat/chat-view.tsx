@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type JSX } from 'react'
-import { dropDraft, offeredDraft } from './draft-handoff'
+import { dropDraft, offeredDraft } from '../checkpoints'
 import { CheckpointsOffBadge } from '../checkpoints'
 import { baseName } from '../../lib/format'
 import { useVisibleApprovals } from '../approvals'
@@ -13,7 +13,14 @@ import {
   useReplayed,
   useSelectedSession
 } from '../sessions'
-import { loadSession, sendMessage, stopTurn, useChat, useDefaultModel } from './chat-store'
+import {
+  loadSession,
+  sendMessage,
+  stopTurn,
+  useAvailableModels,
+  useChat,
+  useDefaultModel
+} from './chat-store'
 import { Composer } from './composer'
 import { useAttachmentsUi } from '../attachments'
 import { ModelPicker } from './model-picker'
@@ -62,8 +69,12 @@ export function ChatView(): JSX.Element {
   useQueueRunner()
   const header = useRef<HTMLElement>(null)
   const fit = useHeaderFit(header)
+  const models = useAvailableModels()
   const defaultModel = useDefaultModel()
-  const attachUi = useAttachmentsUi(chat.sessionId, chat.status !== 'ready')
+  const attachUi = useAttachmentsUi(chat.sessionId, chat.status !== 'ready', {
+    models,
+    defaultModel
+  })
   const mention = useMentionFinder(draft, setDraft, attachUi.attachResource)
 
   // A rewound conversation offers back the message it was rewound from: read while rendering
@@ -170,7 +181,7 @@ export function ChatView(): JSX.Element {
         </div>
       </header>
       <PlanningBanner session={session} running={chat.running} />
-      <FindBar />
+      <FindBar sessionId={chat.sessionId} loaded={chat.status === 'ready' && chat.earlier === 0} />
 
       {chat.status === 'error' ? (
         <div className="chat__load-error" role="alert">
@@ -210,7 +221,7 @@ export function ChatView(): JSX.Element {
           error={chat.sendError}
           above={
             <>
-              <QuestionCard />
+              <QuestionCard sessionId={chat.sessionId} />
               <QueueList sessionId={chat.sessionId} />
               {palette.element}
               {mention.element}

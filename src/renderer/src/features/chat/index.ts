@@ -12,7 +12,5 @@ export {
   useWholeTranscriptLoaded
 } from './chat-store'
 export { ChatView } from './chat-view'
-export { offerDraft } from './draft-handoff'
 export { modelKey, sameModel } from './models-reducer'
-export { DiffView } from './result-views'
 export type { TranscriptEntry } from './transcript-reducer'

@@ -2,90 +2,10 @@ import { useMemo, useState, type JSX } from 'react'
 import type { ContentBlock, ToolDisplay } from '../../../../shared/domain'
 import { formatBytes, formatCount } from '../../lib/format'
 import { FileIcon } from '../../lib/icons'
-import { diffRows, type DiffRow } from './diff-rows'
+import { FOLDED_ROWS, ShowAll } from '../../ui/show-all'
 import { firstMatches, groupByFile, highlightSegments } from './match-groups'
 
 type Display<K extends ToolDisplay['kind']> = Extract<ToolDisplay, { kind: K }>
-
-/** Rows shown before "Show all": a long diff or list would bury the rest of the transcript. */
-const FOLDED_ROWS = 40
-
-function ShowAll({
-  hidden,
-  noun,
-  onClick
-}: {
-  hidden: number
-  noun: string
-  onClick: () => void
-}): JSX.Element {
-  return (
-    <button type="button" className="result-more" onClick={onClick} data-testid="show-all-button">
-      Show {formatCount(hidden)} more {noun}
-    </button>
-  )
-}
-
-function DiffLine({ row }: { row: DiffRow }): JSX.Element {
-  if (row.kind === 'gap') {
-    return (
-      <tr className="diff__gap">
-        <td colSpan={4}>
-          ⋯ {formatCount(row.count)} unchanged {row.count === 1 ? 'line' : 'lines'}
-        </td>
-      </tr>
-    )
-  }
-  const sign = row.kind === 'add' ? '+' : row.kind === 'remove' ? '−' : ''
-  return (
-    <tr className={`diff__row diff__row--${row.kind}`} data-testid={`diff-${row.kind}`}>
-      <td className="diff__num">{row.oldLine ?? ''}</td>
-      <td className="diff__num">{row.newLine ?? ''}</td>
-      <td className="diff__sign">{sign}</td>
-      <td className="diff__text">{row.text}</td>
-    </tr>
-  )
-}
-
-/** Edit and Write: the change as a line diff, both sides numbered; a new file is all additions. */
-export function DiffView({ display }: { display: Display<'diff'> }): JSX.Element {
-  const diff = useMemo(() => diffRows(display.before, display.after), [display])
-  const [all, setAll] = useState(false)
-  const rows = all ? diff.rows : diff.rows.slice(0, FOLDED_ROWS)
-  return (
-    <div className="result-frame" data-testid="diff-view">
-      <div className="result-frame__head">
-        <FileIcon size={13} />
-        <span className="result-frame__path mono">{display.path}</span>
-        {display.before === null && <span className="badge badge--green">New file</span>}
-        <span className="diff__stat diff__stat--add">+{formatCount(diff.added)}</span>
-        <span className="diff__stat diff__stat--remove">−{formatCount(diff.removed)}</span>
-      </div>
-      {diff.rows.length === 0 ? (
-        <p className="result-frame__empty">
-          No lines changed{display.after === '' ? ' (an empty file)' : ''}.
-        </p>
-      ) : (
-        <div className="diff__scroll">
-          <table className="diff">
-            <tbody>
-              {rows.map((row, i) => (
-                <DiffLine key={i} row={row} />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {rows.length < diff.rows.length && (
-        <ShowAll
-          hidden={diff.rows.length - rows.length}
-          noun="lines"
-          onClick={() => setAll(true)}
-        />
-      )}
-    </div>
-  )
-}
 
 /** An image Read returned, previewed from the image block the model was sent. */
 export function ImageView({

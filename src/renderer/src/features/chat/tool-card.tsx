@@ -4,6 +4,7 @@ import { formatDuration, prettyJson } from '../../lib/format'
 import { ChevronIcon } from '../../lib/icons'
 import { useNow } from '../../lib/use-now'
 import { CapabilityChips, deniedBadge, refusalLabel, type CapabilityChip } from '../safety'
+import { useShownSessionId } from './chat-store'
 import { CollapsibleCode } from './output-view'
 import { plainCard } from '../../../../shared/tool-card'
 import { displayToolName } from '../../../../shared/tool-name'
@@ -78,6 +79,7 @@ export const ToolCard = memo(function ToolCard({
   reveal?: boolean
 }): JSX.Element {
   const [chosen, setOpen] = useState(call.state === 'failed')
+  const shownSessionId = useShownSessionId()
   const open = chosen || reveal
   // What its tool says of it (main sends it); a call recorded before that has a plain card.
   const card = call.card ?? plainCard(call.name, call.input)
@@ -126,8 +128,8 @@ export const ToolCard = memo(function ToolCard({
         </p>
       )}
       {progress && <ToolProgress display={progress} />}
-      {card.resultView === 'job' && <ShellCallLive call={call} />}
-      <DelegationView call={call} />
+      {card.resultView === 'job' && <ShellCallLive call={call} sessionId={shownSessionId} />}
+      <DelegationView call={call} sessionId={shownSessionId} />
       <CallFilesView sessionId={sessionId} call={call} />
       {open && (
         <div className="tool-card__details" id={detailsId}>

@@ -1,7 +1,7 @@
 import { call } from '../../bridge/client'
 import { errorMessage } from '../../lib/errors'
 import { createReducerStore } from '../../lib/reducer-store'
-import { offerDraft } from '../chat'
+import { offerDraft } from './draft-handoff'
 import { addSession } from '../sessions'
 import {
   initialRestoreState,

@@ -1,6 +1,5 @@
 import type { JSX } from 'react'
 import type { ToolCallView } from '../../../../shared/domain'
-import { useShownSessionId } from '../chat'
 import { ChildTranscript } from './child-transcript'
 import { ParallelView } from './parallel-view'
 import './delegation.css'
@@ -9,8 +8,14 @@ import './delegation.css'
  * What a delegation call's card adds below its header: a sub-agent's nested transcript (live
  * while it works), or a parallel run's branches side by side.
  */
-export function DelegationView({ call }: { call: ToolCallView }): JSX.Element | null {
-  const sessionId = useShownSessionId()
+export function DelegationView({
+  call,
+  sessionId
+}: {
+  call: ToolCallView
+  /** The session the conversation shows. */
+  sessionId: string | null
+}): JSX.Element | null {
   const display = call.output?.display
   if (display?.kind === 'subagent') {
     return (

@@ -2,7 +2,7 @@ import { useState, type JSX } from 'react'
 import type { ToolDisplay } from '../../../../shared/domain'
 import { call } from '../../bridge/client'
 import { errorMessage } from '../../lib/errors'
-import { DiffView } from '../chat'
+import { DiffView } from '../../ui/diff-view'
 import { ChildTranscript } from './child-transcript'
 
 type ParallelDisplay = Extract<ToolDisplay, { kind: 'parallel' }>

@@ -1,6 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState, type JSX, type KeyboardEvent } from 'react'
 import { ArrowDownIcon, ArrowUpIcon, CloseIcon } from '../../lib/icons'
-import { useShownSessionId, useWholeTranscriptLoaded } from '../chat'
 import { MAX_MATCHES } from './find-match'
 import { clearPaint, findRanges, firstInView, paintRanges, revealRange } from './find-highlights'
 import { closeFind, useFind } from './find-store'
@@ -21,11 +20,17 @@ function countText(count: number, current: number, query: string): string {
  * move between them, Escape closes. A session opened from the sessions search lands here too,
  * with its search's words and the first hit shown.
  */
-export function FindBar(): JSX.Element | null {
+export function FindBar({
+  sessionId,
+  loaded
+}: {
+  /** The session the conversation shows. */
+  sessionId: string | null
+  /** Whether its whole transcript is in (not only its first screen). */
+  loaded: boolean
+}): JSX.Element | null {
   const { open, query, focusSignal, searchSignal, landing } = useFind((s) => s.state)
   const dispatch = useFind((s) => s.dispatch)
-  const sessionId = useShownSessionId()
-  const loaded = useWholeTranscriptLoaded()
   const input = useRef<HTMLInputElement>(null)
   const [ranges, setRanges] = useState<Range[]>([])
   const [current, setCurrent] = useState(0)

@@ -16,12 +16,17 @@ function searchable(item: TranscriptItem): string {
  */
 export const MAX_PINNED = 300
 
+/** A transcript entry as find reads it: its item. */
+export interface FindableEntry {
+  item: TranscriptItem
+}
+
 /**
  * The indexes of the items that mention `query`, oldest first, at most MAX_PINNED (the newest).
  * The transcript renders only the rows on screen (it is virtualized); these rows are rendered
  * too, so find can read its hits from the page and scroll to any of them.
  */
-export function itemsWithHits(items: readonly { item: TranscriptItem }[], query: string): number[] {
+export function itemsWithHits(items: readonly FindableEntry[], query: string): number[] {
   const needle = query.replace(MARKS, '')
   if (!needle.trim()) return []
   const hits: number[] = []

@@ -1,6 +1,5 @@
 import { useMemo } from 'react'
-import type { TranscriptEntry } from '../chat'
-import { itemsWithHits } from './find-reveal'
+import { itemsWithHits, type FindableEntry } from './find-reveal'
 import { useFind } from './find-store'
 
 const NONE: number[] = []
@@ -10,7 +9,7 @@ const NONE: number[] = []
  * even when off screen so find can read and reveal them, and `hold`: do not follow new content
  * to the bottom while the person is looking at a hit.
  */
-export function useFindReveal(entries: readonly TranscriptEntry[]): {
+export function useFindReveal(entries: readonly FindableEntry[]): {
   pinned: number[]
   hold: boolean
 } {

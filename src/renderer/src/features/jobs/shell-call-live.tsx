@@ -1,7 +1,6 @@
 import type { JSX } from 'react'
 import type { ToolCallView } from '../../../../shared/domain'
 import { StopIcon, TerminalIcon } from '../../lib/icons'
-import { useShownSessionId } from '../chat'
 import { jobOfCall, startedJob } from './jobs-reducer'
 import { showJob, stopCall, useJobs } from './jobs-store'
 import { TerminalView } from './terminal-view'
@@ -11,8 +10,14 @@ import './jobs.css'
  * What a Shell call's card adds: while a foreground command runs, its live output and a Stop
  * button; once a background job has started, a way to it in the job monitor.
  */
-export function ShellCallLive({ call }: { call: ToolCallView }): JSX.Element | null {
-  const sessionId = useShownSessionId()
+export function ShellCallLive({
+  call,
+  sessionId
+}: {
+  call: ToolCallView
+  /** The session the conversation shows. */
+  sessionId: string | null
+}): JSX.Element | null {
   const job = useJobs((s) =>
     call.state === 'running' ? jobOfCall(s.state, sessionId, call.id) : null
   )

@@ -1,7 +1,6 @@
 import type { ApprovalRequest, RuleScope } from '../../../../shared/approvals'
 import { call } from '../../bridge/client'
 import { errorMessage } from '../../lib/errors'
-import { respondToApproval } from '../approvals'
 import { useSessions } from '../sessions'
 import { reloadSavedSettings, useSettings } from '../settings'
 import { usePermissions } from './permissions-store'
@@ -34,10 +33,10 @@ export function workspaceOf(sessionId: string): string | null {
 }
 
 /**
- * "Always allow": saves the rule, then allows the call waiting for an answer. Resolves with what
- * went wrong, or null; the call is only allowed once the rule is saved.
+ * "Always allow"'s first half: saves the rule for the call waiting for an answer, which approvals
+ * then allows. Resolves with what went wrong, or null once the rule is saved.
  */
-export async function saveRuleAndAllow(
+export async function saveRuleFor(
   request: ApprovalRequest,
   draft: RuleDraft
 ): Promise<string | null> {
@@ -59,6 +58,5 @@ export async function saveRuleAndAllow(
   } catch (error) {
     return `The rule was not saved: ${errorMessage(error)}`
   }
-  await respondToApproval(request.approvalId, 'allow', '')
   return null
 }

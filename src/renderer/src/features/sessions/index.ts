@@ -10,6 +10,7 @@ export {
   addSession,
   applySessionUpdate,
   createSession,
+  onPendingApprovals,
   openProject,
   refreshSessions,
   retryOpenProject,

@@ -1,11 +1,10 @@
-import { useState, type JSX, type KeyboardEvent } from 'react'
+import { useState, type JSX, type KeyboardEvent, type ReactNode } from 'react'
 import type { SessionSummary } from '../../../../shared/domain'
 import { formatBytes, formatRelative } from '../../lib/format'
 import { ChatIcon } from '../../lib/icons'
 import { deleteSession, renameSession } from './session-actions'
 import { selectSession } from './sessions-store'
 import { findInText, landOnHit } from '../find'
-import { ApprovalDot } from '../notifications'
 import { PencilIcon, TrashIcon } from '../../lib/icons'
 import { SessionTotalsLine } from '../meters'
 
@@ -18,10 +17,20 @@ interface Props {
   /** The search's words, marked in the snippet. */
   query?: string
   onError: (message: string | null) => void
+  /** What the window marks the title with (the dot of a waiting approval). */
+  badge?: ReactNode
 }
 
 /** One session in the list: select it, rename it in place, or delete it after a confirmation. */
-export function SessionRow({ session, active, now, snippet, query, onError }: Props): JSX.Element {
+export function SessionRow({
+  session,
+  active,
+  now,
+  snippet,
+  query,
+  onError,
+  badge
+}: Props): JSX.Element {
   const [mode, setMode] = useState<'view' | 'rename' | 'confirm-delete'>('view')
   const [title, setTitle] = useState(session.title)
   const [withCheckpoints, setWithCheckpoints] = useState(false)
@@ -115,7 +124,7 @@ export function SessionRow({ session, active, now, snippet, query, onError }: Pr
         <ChatIcon className="session-item__icon" />
         <span className="session-item__text">
           <span className="session-item__title">
-            <ApprovalDot sessionId={session.id} />
+            {badge}
             {shown}
           </span>
           <span className="session-item__meta" data-testid="session-meta">

@@ -1,4 +1,4 @@
-import { useState, type JSX } from 'react'
+import { useState, type JSX, type ReactNode } from 'react'
 import { baseName, ltrPath } from '../../lib/format'
 import { FolderIcon, GearIcon, PlusIcon } from '../../lib/icons'
 import { useNow } from '../../lib/use-now'
@@ -13,7 +13,15 @@ import { FolderTrustChip } from '../trust'
 import './sessions.css'
 
 /** The project's left column: which folder, its sessions, and the way to settings. */
-export function SessionsSidebar(): JSX.Element {
+export function SessionsSidebar({
+  rowBadge
+}: {
+  /**
+   * The mark before a session's title, from the features above this one (notifications' dot of a
+   * waiting approval): the list shows it without knowing what it means.
+   */
+  rowBadge: (sessionId: string) => ReactNode
+}): JSX.Element {
   const state = useSessions((s) => s.state)
   const now = useNow(30_000)
   const folder = state.workspace ?? state.folder ?? ''
@@ -70,6 +78,7 @@ export function SessionsSidebar(): JSX.Element {
             snippet={snippet}
             query={state.query}
             onError={setActionError}
+            badge={rowBadge(session.id)}
           />
         ))}
       </ul>

@@ -4,7 +4,6 @@ import { errorMessage } from '../../lib/errors'
 import { createReducerStore } from '../../lib/reducer-store'
 import type { SessionSummary } from '../../../../shared/domain'
 import type { ApprovalRequest } from '../../../../shared/approvals'
-import { restoreApprovals } from '../approvals'
 import { folderOpened } from '../trust'
 import { initialSessionsState, sessionsReducer } from './sessions-reducer'
 
@@ -88,12 +87,25 @@ export async function refreshSessions(): Promise<void> {
   }
 }
 
-/** Questions still waiting in any session of the project, so the modal shows them at once. */
+type PendingListener = (sessionId: string, pending: ApprovalRequest[]) => void
+const pendingListeners = new Set<PendingListener>()
+
+/**
+ * Calls `listener` with each session's questions still waiting as the project opens (approvals
+ * registers, so the modal shows them at once); returns the unsubscribe.
+ */
+export function onPendingApprovals(listener: PendingListener): () => void {
+  pendingListeners.add(listener)
+  return () => pendingListeners.delete(listener)
+}
+
+/** Questions still waiting in any session of the project, to those who show them. */
 function restorePending(sessions: SessionSummary[], pending: ApprovalRequest[]): void {
   for (const session of sessions) {
-    restoreApprovals(
-      session.id,
-      pending.filter((request) => request.sessionId === session.id)
-    )
+    for (const listener of pendingListeners)
+      listener(
+        session.id,
+        pending.filter((request) => request.sessionId === session.id)
+      )
   }
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type JSX } from 'react'
 import { Dialog } from '../../ui/dialog'
-import { setLeaveGuard } from './leave-guard'
+import { setLeaveGuard } from '../settings'
 import './leave-prompt.css'
 
 /** What the person chose when asked about leaving with unsaved changes. */

@@ -1,6 +1,6 @@
 import type { JSX } from 'react'
-import { providerKinds, type ProviderDraft } from './settings-model'
-import { useSettings } from './settings-store'
+import { providerKinds, type ProviderDraft } from '../settings'
+import { useSettings } from '../settings'
 
 function kindLabel(kind: ProviderDraft['kind']): string {
   return providerKinds.find((k) => k.value === kind)?.label ?? kind

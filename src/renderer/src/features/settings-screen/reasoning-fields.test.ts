@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { settingsSchema } from '../../../../shared/settings'
-import { buildSettings, readSettings } from './settings-model'
+import { buildSettings, readSettings } from '../settings/settings-model'
 import {
   initialSettingsState,
   providersToSave,
   settingsReducer,
   type SettingsAction,
   type SettingsState
-} from './settings-reducer'
+} from '../settings/settings-reducer'
 
 function run(state: SettingsState, ...actions: SettingsAction[]): SettingsState {
   return actions.reduce(settingsReducer, state)

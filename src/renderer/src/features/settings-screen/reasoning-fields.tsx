@@ -5,8 +5,8 @@ import {
   reasoningKey,
   type ModelReasoning
 } from '../../../../shared/reasoning'
-import type { ProviderDraft } from './settings-model'
-import { useSettings } from './settings-store'
+import type { ProviderDraft } from '../settings'
+import { useSettings } from '../settings'
 import './reasoning-fields.css'
 
 /** The draft's `reasoning` map as the file holds it, entries that do not parse left out. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { buildSettings, sameValue } from './settings-model'
+import { buildSettings, sameValue } from '../settings/settings-model'
 import { unsavedChanges, unsavedSummary } from './settings-draft'
 import {
   initialSettingsState,
@@ -7,7 +7,7 @@ import {
   settingsReducer,
   type SettingsAction,
   type SettingsState
-} from './settings-reducer'
+} from '../settings/settings-reducer'
 
 function run(state: SettingsState, ...actions: SettingsAction[]): SettingsState {
   return actions.reduce(settingsReducer, state)

@@ -1,5 +1,5 @@
-import { buildSettings, isRecord, sameValue } from './settings-model'
-import { providersToSave, type SettingsState } from './settings-reducer'
+import { buildSettings, isRecord, sameValue } from '../settings'
+import { providersToSave, type SettingsState } from '../settings'
 import { settingsSections, type SectionId } from './settings-sections'
 
 /**

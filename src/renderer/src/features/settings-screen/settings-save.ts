@@ -1,7 +1,7 @@
 import { loadModels } from '../chat'
 import { showServerIssues, discardServerForm, reloadAfterSave } from '../mcp'
 import { discardRuleChanges, loadRules, saveRuleChanges, usePermissions } from '../permissions'
-import { loadSettings, saveSettings, useSettings } from './settings-store'
+import { loadSettings, saveSettings, useSettings } from '../settings'
 
 /**
  * The Save bar: writes every section's draft in one `settings.save` (one validation of the whole

@@ -1,8 +1,8 @@
 import type { JSX } from 'react'
-import { fileOf } from './draft-values'
-import { useSettings } from './settings-store'
+import { fileOf } from '../settings'
+import { useSettings } from '../settings'
 import { switchOn, toolSwitches, withSwitch } from './tools-switches'
-import { SettingsCard } from './settings-card'
+import { SettingsCard } from '../settings'
 
 /** Settings → Tools: the built-in families a person can take away from the model. */
 export function ToolsSection(): JSX.Element {

@@ -1,14 +1,32 @@
-// Settings as the rest of the window sees them: the screen and its banner, the card each
-// feature's section sits in, the draft those sections read and edit, and the guard that asks
-// before unsaved edits are left.
-export { mcpEntriesOf, userRulesOf } from './draft-lists'
+// Settings as the rest of the window sees them: the draft the sections read and edit, the card
+// each feature's section sits in, the banner that says when the saved file is unusable, and the
+// guard that asks before unsaved edits are left. The screen that lays the sections out is
+// settings-screen, a tier above every feature whose section it shows.
+export { approvalModeOf, mcpEntriesOf, userRulesOf } from './draft-lists'
 export { fileOf, readsAs } from './draft-values'
-export { leaveSettingsThen } from './leave-guard'
+export { leaveSettingsThen, setLeaveGuard } from './leave-guard'
 export { SettingsBanner } from './settings-banner'
 export { SettingsCard } from './settings-card'
-export { providerToSettings, sameValue } from './settings-model'
-export { providersToSave } from './settings-reducer'
-export { SettingsScreen } from './settings-screen'
+export {
+  allModels,
+  buildSettings,
+  isRecord,
+  keyEnvPlaceholders,
+  placeIssues,
+  providerKinds,
+  providerToSettings,
+  sameValue,
+  type ProviderDraft,
+  type ProviderField
+} from './settings-model'
+export { providersToSave, type ProviderForm, type SettingsState } from './settings-reducer'
+export {
+  loadSettings,
+  reloadSavedSettings,
+  saveSettings,
+  storeSecret,
+  testProvider
+} from './settings-store'
 // The store itself, for the sections of other features that read and edit the draft: the
 // settings-draft work in progress gives them read hooks and setters of their own.
-export { loadSettings, reloadSavedSettings, useSettings } from './settings-store'
+export { useSettings } from './settings-store'

@@ -1,5 +1,4 @@
 import { useState, type JSX } from 'react'
-import { useShownSessionId } from '../chat'
 import { openQuestion } from './skills-reducer'
 import { answerQuestion, useSkills } from './skills-store'
 import './skills.css'
@@ -8,8 +7,7 @@ import './skills.css'
  * The model's AskUser question, inline above the chat input: its options as buttons, or a text
  * field for a free answer. The turn waits until the person answers (or stops it).
  */
-export function QuestionCard(): JSX.Element | null {
-  const sessionId = useShownSessionId()
+export function QuestionCard({ sessionId }: { sessionId: string | null }): JSX.Element | null {
   const question = useSkills((s) => openQuestion(s.state, sessionId))
   const [text, setText] = useState('')
   const [sending, setSending] = useState(false)

@@ -1,7 +1,6 @@
 import type { JSX } from 'react'
 import type { TodoItem } from '../../../../shared/domain'
 import { CheckIcon, ChecklistIcon, ChevronIcon } from '../../lib/icons'
-import { useShownSessionId } from '../chat'
 import { planProgress } from './todo-reducer'
 import { useTodos } from './todo-store'
 import './todo.css'
@@ -26,8 +25,7 @@ function StatusMark({ status }: { status: TodoItem['status'] }): JSX.Element {
  * The model's plan for the selected session, as a checklist beside the chat. Hidden until the
  * model makes a plan; folds to a narrow rail that still shows the progress.
  */
-export function TodoPanel(): JSX.Element | null {
-  const sessionId = useShownSessionId()
+export function TodoPanel({ sessionId }: { sessionId: string | null }): JSX.Element | null {
   const items = useTodos((s) => (sessionId ? s.state.bySession[sessionId] : undefined) ?? NO_ITEMS)
   const collapsed = useTodos((s) => s.state.collapsed)
   const toggle = (): void => useTodos.getState().dispatch({ type: 'toggle' })
