@@ -149,7 +149,9 @@ export const why = {
   featureFace:
     'a renderer feature is used through its face only: import its folder (features/<name>, which is its index.ts), never a file inside it; what the index lacks is added to it as an action, a read hook or an event, never its store, reducer or dispatch',
   rendererBase:
-    'src/renderer/src/lib, ui and bridge sit below the features and the shell and import neither: what both need moves down into them',
+    'src/renderer/src/lib, ui, app and bridge sit below the features and the shell and import neither: what both need moves down into them',
+  shellOnTop:
+    "the shell (src/renderer/src/shell) lays out the window over every feature and nothing imports it: the window's own state (which screen is open, navigation, the layout) is in src/renderer/src/app, below the features",
   featureTiers:
     'a renderer feature imports only features on lower tiers (rendererTiers in layers.mjs, where every feature is placed): when a lower one needs a higher one, move what both need down, or offer an event or callback the higher one registers',
   featureStyles:
@@ -272,9 +274,19 @@ export const fileArrows = [
   },
   {
     appliesTo: (file) =>
-      ['lib', 'ui', 'bridge'].some((dir) => inside(file, `src/renderer/src/${dir}`)),
+      ['lib', 'ui', 'app', 'bridge'].some((dir) => inside(file, `src/renderer/src/${dir}`)),
     allows: (target) =>
       !inside(target, 'src/renderer/src/features') && !inside(target, 'src/renderer/src/shell'),
     why: why.rendererBase
+  },
+  {
+    // main.tsx mounts the shell; a test may drive the shell's parts from beside them.
+    appliesTo: (file) =>
+      inside(file, 'src/renderer') &&
+      !inside(file, 'src/renderer/src/shell') &&
+      file !== 'src/renderer/src/main.tsx' &&
+      !isTestCode(file),
+    allows: (target) => !inside(target, 'src/renderer/src/shell'),
+    why: why.shellOnTop
   }
 ]

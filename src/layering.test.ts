@@ -426,7 +426,7 @@ const neverArrows: SourceText[] = [
     text: [
       "import { ChatView } from '../features/chat/chat-view'",
       "import { ChatView as View, loadModels } from '../features/chat'",
-      "import { useLayout } from './layout-store'",
+      "import { useLayout } from '../app/layout-store'",
       'export const v = [ChatView, View, loadModels, useLayout]'
     ].join('\n')
   },
@@ -436,8 +436,9 @@ const neverArrows: SourceText[] = [
     text: "import { useSessions } from '../sessions/sessions-store'\nexport const v = useSessions\n"
   },
   {
-    // A feature reaches up its tiers, into chat and a feature on its own tier; features below
-    // it, type imports of them, its own files and the shell's are its road.
+    // A feature reaches up its tiers, into chat and a feature on its own tier, and into the shell
+    // above them all; features below it, type imports of them, its own files and app/ (the
+    // window's own state) are its road.
     path: 'src/renderer/src/features/sessions/bad-tier.tsx',
     text: [
       "import { ChatView } from '../chat'",
@@ -449,7 +450,8 @@ const neverArrows: SourceText[] = [
       "import { openSettings } from '../../shell/app-store'",
       "import { createSession } from './sessions-store'",
       'export const v = [ChatView, ApprovalDot, FolderTrustChip, SessionTotalsLine, useSettings]',
-      'export const w = [openSettings, createSession]'
+      "import { closeSettings } from '../../app/app-store'",
+      'export const w = [openSettings, createSession, closeSettings]'
     ].join('\n')
   },
   {
@@ -475,13 +477,14 @@ const neverArrows: SourceText[] = [
 
 const neverArrowVerdicts: string[] = (() => {
   const { coreToHost, hostToHost, testCode, noE2e, domainToRpc, rpcDown, strayHelper, tiers } = why
-  const { featureFace, featureStyles, featureTiers, rendererBase } = why
+  const { featureFace, featureStyles, featureTiers, rendererBase, shellOnTop } = why
   const chat = 'src/renderer/src/features/chat/bad-reach.tsx'
   const sessions = 'src/renderer/src/features/sessions/bad-tier.tsx'
   return [
     `${sessions}:1: imports src/renderer/src/features/chat (${featureTiers})`,
     `${sessions}:2: imports src/renderer/src/features/notifications (${featureTiers})`,
     `${sessions}:3: imports src/renderer/src/features/settings-screen (${featureTiers})`,
+    `${sessions}:7: imports src/renderer/src/shell/app-store (${shellOnTop})`,
     `src/renderer/src/features/meters/bad-tier.tsx:1: imports src/renderer/src/features/web (${featureTiers})`,
     `${chat}:1: imports src/renderer/src/features/sessions/sessions-store (${featureFace})`,
     `${chat}:2: imports src/renderer/src/features/sessions/replay-bar (${featureFace})`,
@@ -490,6 +493,7 @@ const neverArrowVerdicts: string[] = (() => {
     `src/renderer/src/shell/bad-reach.tsx:1: imports src/renderer/src/features/chat/chat-view (${featureFace})`,
     `src/renderer/src/ui/bad-reach.tsx:1: imports src/renderer/src/features/sessions (${rendererBase})`,
     `src/renderer/src/ui/bad-reach.tsx:2: imports src/renderer/src/shell/app-store (${rendererBase})`,
+    `src/renderer/src/ui/bad-reach.tsx:2: imports src/renderer/src/shell/app-store (${shellOnTop})`,
     `src/main/providers/bad-tier.ts:1: imports src/main/agent/turn-loop (${tiers})`,
     `src/main/providers/bad-tier.ts:2: imports src/main/tools/catalog (${tiers})`,
     `src/main/providers/bad-tier.ts:3: imports src/main/mcp/mcp-manager (${tiers})`,

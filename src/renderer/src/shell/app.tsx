@@ -8,7 +8,7 @@ import { WindowSignals } from '../features/notifications'
 import { WelcomeScreen } from '../features/welcome'
 import { LogoMark } from '../lib/icons'
 import { parseRoute } from '../lib/route'
-import { loadAppInfo, useApp } from './app-store'
+import { loadAppInfo, useApp } from '../app/app-store'
 import { ProjectWindow } from './project-window'
 
 // Opening another folder loads the page anew, so the route is read once.

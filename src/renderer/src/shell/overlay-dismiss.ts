@@ -1,8 +1,8 @@
 import { useEffect } from 'react'
 import { closeMonitor, monitorOpen } from '../features/jobs'
 import { foldPlan } from '../features/todo'
-import type { Layout, PanelId } from './layout-model'
-import { dismissSidebar } from './layout-store'
+import type { Layout, PanelId } from '../app/layout-model'
+import { dismissSidebar } from '../app/layout-store'
 
 /** Puts away the side panels floating over the chat: the job monitor closes, the plan folds. */
 export function dismissPanels(open: readonly PanelId[]): void {

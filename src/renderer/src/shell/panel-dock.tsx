@@ -2,8 +2,8 @@ import { useLayoutEffect, useRef, useState, type JSX } from 'react'
 import { useShownSessionId } from '../features/chat'
 import { JobMonitor } from '../features/jobs'
 import { TodoPanel } from '../features/todo'
-import type { PanelId } from './layout-model'
-import { bringPanelToFront } from './layout-store'
+import type { PanelId } from '../app/layout-model'
+import { bringPanelToFront } from '../app/layout-store'
 import { dismissPanels } from './overlay-dismiss'
 
 const names: Record<PanelId, string> = { plan: 'Plan', jobs: 'Jobs' }

@@ -10,7 +10,7 @@ import {
 } from '../features/sessions'
 import { setPlan } from '../features/todo'
 import { wireSkills } from '../features/skills'
-import { rememberSession } from './navigation'
+import { rememberSession } from '../app/navigation'
 
 let wired = false
 

@@ -1,5 +1,5 @@
 import type { JSX } from 'react'
-import { fileOf, useSettings, SettingsCard } from '../settings'
+import { editSetting, useSettingsFile, SettingsCard } from '../settings'
 import { themeChoiceOf, withTheme, type ThemeChoice } from './theme'
 import './appearance.css'
 
@@ -15,8 +15,7 @@ const choices: { value: ThemeChoice; label: string; hint: string }[] = [
 
 /** Settings → Appearance: light, dark, or following the system (the default). */
 export function AppearanceSection(): JSX.Element {
-  const base = useSettings((s) => fileOf(s.state.draft))
-  const dispatch = useSettings((s) => s.dispatch)
+  const base = useSettingsFile()
   const current = themeChoiceOf(base)
   return (
     <SettingsCard name="appearance" title="Appearance" testId="appearance-section">
@@ -32,13 +31,7 @@ export function AppearanceSection(): JSX.Element {
               value={choice.value}
               data-testid={`theme-${choice.value}`}
               checked={current === choice.value}
-              onChange={() =>
-                dispatch({
-                  type: 'section-edit',
-                  key: 'appearance',
-                  value: withTheme(base, choice.value)
-                })
-              }
+              onChange={() => editSetting('appearance', withTheme(base, choice.value))}
             />
             <span className="theme-choice__label">{choice.label}</span>
             <span className="theme-choice__hint">{choice.hint}</span>

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react'
-import { fileOf, useSettings } from '../settings'
+import { fileOf, onSettingsChanged, settingsNow } from '../settings'
 import {
   cachedChoice,
   resolveTheme,
@@ -64,9 +64,9 @@ export function wireTheme(): void {
     writeCache(next)
     repaint()
   }
-  const { state } = useSettings.getState()
+  const state = settingsNow()
   follow(state.status, fileOf(state.draft))
-  useSettings.subscribe((store) => follow(store.state.status, fileOf(store.state.draft)))
+  onSettingsChanged((now) => follow(now.status, fileOf(now.draft)))
 }
 
 function subscribe(listener: () => void): () => void {

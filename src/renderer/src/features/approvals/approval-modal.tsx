@@ -1,8 +1,10 @@
 import { useRef, useState, type JSX, type KeyboardEvent } from 'react'
 import type { ApprovalRequest } from '../../../../shared/approvals'
 import { ShieldIcon } from '../../lib/icons'
+import { Button, type ButtonTone } from '../../ui/button'
 import { Dialog } from '../../ui/dialog'
-import { useSessions } from '../sessions'
+import { ModalHeader } from '../../ui/modal-parts'
+import { useSessionList } from '../sessions'
 import { ApprovalRequestPanel, type PanelKeys } from './approval-request'
 import { respondToAll, respondToApproval, useApprovals } from './approvals-store'
 import { ReviewBar } from './review-bar'
@@ -29,12 +31,23 @@ function ownsEnter(target: EventTarget | null): boolean {
   )
 }
 
+/** The two answers each waiting call's row offers, and the pair under the rows for all of them. */
+const answers: {
+  answer: 'deny' | 'allow'
+  tone?: ButtonTone
+  label: string
+  name: (tool: string) => string
+}[] = [
+  { answer: 'deny', tone: 'danger-outline', label: 'Deny', name: (tool) => `Deny ${tool}` },
+  { answer: 'allow', label: 'Allow', name: (tool) => `Allow ${tool} once` }
+]
+
 function ApprovalDialog({ requests }: { requests: ApprovalRequest[] }): JSX.Element {
   const keysRef = useRef<PanelKeys | null>(null)
   const [chosenId, setChosenId] = useState<string | null>(null)
   const selected = requests.find((r) => r.approvalId === chosenId) ?? requests[0]!
   const respondingId = useApprovals((s) => s.state.respondingId)
-  const sessions = useSessions((s) => s.state.sessions)
+  const sessions = useSessionList()
   const titleOf = (sessionId: string): string | null =>
     sessions.find((x) => x.id === sessionId)?.title ?? null
   const sessionTitle = titleOf(selected.sessionId)
@@ -64,25 +77,24 @@ function ApprovalDialog({ requests }: { requests: ApprovalRequest[] }): JSX.Elem
       initialFocus={(dialog) => dialog}
     >
       <div className="modal approval">
-        <header className="approval__header">
-          <span className="approval__icon">
-            <ShieldIcon size={18} />
-          </span>
-          <div className="approval__heading">
-            <h2 id="approval-title" className="approval__title">
-              {several ? (
-                `${requests.length} tool calls wait for you`
-              ) : (
-                <>
-                  Allow <span className="mono">{selected.tool}</span>?
-                </>
-              )}
-            </h2>
+        <ModalHeader
+          icon={<ShieldIcon size={18} />}
+          titleId="approval-title"
+          title={
+            several ? (
+              `${requests.length} tool calls wait for you`
+            ) : (
+              <>
+                Allow <span className="mono">{selected.tool}</span>?
+              </>
+            )
+          }
+          meta={
             <div className="approval__meta">
               {sessionTitle ? `In “${sessionTitle}”` : 'The model asks to use a tool'}
             </div>
-          </div>
-        </header>
+          }
+        />
         {several && (
           <div className="approval__rows-frame">
             <ul className="approval__rows" aria-label="Waiting calls">
@@ -109,59 +121,41 @@ function ApprovalDialog({ requests }: { requests: ApprovalRequest[] }): JSX.Elem
                         <span className="approval__row-session">In “{title}”</span>
                       )}
                     </button>
-                    <button
-                      type="button"
-                      className="button button--small button--danger-outline"
-                      data-testid="approval-row-deny"
-                      aria-label={`Deny ${request.tool}`}
-                      disabled={respondingId !== null}
-                      onClick={() => void respondToApproval(request.approvalId, 'deny', '')}
-                    >
-                      Deny
-                    </button>
-                    <button
-                      type="button"
-                      className="button button--small"
-                      data-testid="approval-row-allow"
-                      aria-label={`Allow ${request.tool} once`}
-                      disabled={respondingId !== null}
-                      onClick={() => void respondToApproval(request.approvalId, 'allow', '')}
-                    >
-                      Allow
-                    </button>
+                    {answers.map(({ answer, tone, label, name }) => (
+                      <Button
+                        key={answer}
+                        small
+                        tone={tone}
+                        data-testid={`approval-row-${answer}`}
+                        aria-label={name(request.tool)}
+                        disabled={respondingId !== null}
+                        onClick={() => void respondToApproval(request.approvalId, answer, '')}
+                      >
+                        {label}
+                      </Button>
+                    ))}
                   </li>
                 )
               })}
             </ul>
             <div className="approval__rows-all">
-              <button
-                type="button"
-                className="button button--small button--danger-outline"
-                data-testid="approval-deny-all"
-                disabled={respondingId !== null}
-                onClick={() =>
-                  void respondToAll(
-                    requests.map((r) => r.approvalId),
-                    'deny'
-                  )
-                }
-              >
-                Deny all {requests.length}
-              </button>
-              <button
-                type="button"
-                className="button button--small"
-                data-testid="approval-allow-all"
-                disabled={respondingId !== null}
-                onClick={() =>
-                  void respondToAll(
-                    requests.map((r) => r.approvalId),
-                    'allow'
-                  )
-                }
-              >
-                Allow all {requests.length}
-              </button>
+              {answers.map(({ answer, tone, label }) => (
+                <Button
+                  key={answer}
+                  small
+                  tone={tone}
+                  data-testid={`approval-${answer}-all`}
+                  disabled={respondingId !== null}
+                  onClick={() =>
+                    void respondToAll(
+                      requests.map((r) => r.approvalId),
+                      answer
+                    )
+                  }
+                >
+                  {label} all {requests.length}
+                </Button>
+              ))}
             </div>
           </div>
         )}

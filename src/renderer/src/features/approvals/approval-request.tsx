@@ -1,5 +1,8 @@
 import { useEffect, useState, type JSX, type MutableRefObject } from 'react'
 import type { ApprovalRequest } from '../../../../shared/approvals'
+import { Button } from '../../ui/button'
+import { FormError } from '../../ui/form-error'
+import { ModalFooter } from '../../ui/modal-parts'
 import { AlwaysAllowPanel, useAlwaysAllow } from './always-allow'
 import { ApprovalDetails } from './approval-details'
 import { respondToApproval, startReview, useApprovals } from './approvals-store'
@@ -63,86 +66,70 @@ export function ApprovalRequestPanel({
             />
           </label>
         )}
-        {error && (
-          <p className="field-error" role="alert">
-            {error}
-          </p>
-        )}
+        <FormError error={error} />
       </div>
 
-      <footer className="approval__footer">
-        <button
-          type="button"
-          className="button button--ghost"
-          data-testid="approval-review"
-          onClick={startReview}
-          title="Close this dialog to read the conversation; a bar brings it back"
-        >
-          Review in transcript
-        </button>
-        <span className="approval__hint" title="Enter allows once · Esc denies · Tab moves">
-          {always.draft
+      <ModalFooter
+        lead={
+          <Button
+            tone="ghost"
+            data-testid="approval-review"
+            onClick={startReview}
+            title="Close this dialog to read the conversation; a bar brings it back"
+          >
+            Review in transcript
+          </Button>
+        }
+        hintTitle="Enter allows once · Esc denies · Tab moves"
+        hint={
+          always.draft
             ? 'Saving the rule also allows this call'
             : offersAlwaysAllow(request)
               ? 'Enter allows once · Esc denies'
-              : 'No rule can allow this; it is asked every time'}
-        </span>
-        <button
-          type="button"
-          className="button button--danger-outline"
+              : 'No rule can allow this; it is asked every time'
+        }
+      >
+        <Button
+          tone="danger-outline"
           data-testid="approval-deny"
           onClick={() => respond('deny')}
           disabled={busy}
         >
           Deny
-        </button>
+        </Button>
         {always.draft ? (
           <>
-            <button
-              type="button"
-              className="button"
-              data-testid="always-allow-back"
-              onClick={always.close}
-              disabled={always.saving}
-            >
+            <Button data-testid="always-allow-back" onClick={always.close} disabled={always.saving}>
               Back
-            </button>
-            <button
-              type="button"
-              className="button button--primary"
+            </Button>
+            <Button
+              tone="primary"
               data-testid="always-allow-save"
               onClick={always.save}
               disabled={busy || always.saving || always.blocker !== null}
               title={always.blocker ?? undefined}
             >
               {always.saving ? 'Saving…' : 'Save rule and allow'}
-            </button>
+            </Button>
           </>
         ) : (
           <>
             {offersAlwaysAllow(request) && (
-              <button
-                type="button"
-                className="button"
-                data-testid="approval-always"
-                onClick={always.open}
-                disabled={busy}
-              >
+              <Button data-testid="approval-always" onClick={always.open} disabled={busy}>
                 Always allow…
-              </button>
+              </Button>
             )}
-            <button
-              type="button"
-              className="button button--primary"
+            <Button
+              tone="primary"
               data-testid="approval-allow"
               onClick={() => respond('allow')}
               disabled={busy}
             >
               Allow once
-            </button>
+            </Button>
           </>
         )}
-      </footer>
+      </ModalFooter>
     </>
   )
 }

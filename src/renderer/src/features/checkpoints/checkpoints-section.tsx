@@ -1,5 +1,5 @@
 import type { JSX } from 'react'
-import { fileOf, useSettings, SettingsCard } from '../settings'
+import { editSetting, useSettingsFile, SettingsCard } from '../settings'
 import {
   checkpointNumber,
   checkpointNumbers,
@@ -13,15 +13,10 @@ import './checkpoints.css'
 
 /** Settings → Checkpoints: on or off, how long they are kept, and how much room they take. */
 export function CheckpointsSection(): JSX.Element {
-  const base = useSettings((s) => fileOf(s.state.draft))
-  const dispatch = useSettings((s) => s.dispatch)
+  const base = useSettingsFile()
   const status = useCheckpointStatus()
   const set = (key: Parameters<typeof withCheckpointSetting>[1], value: boolean | number | null) =>
-    dispatch({
-      type: 'section-edit',
-      key: 'checkpoints',
-      value: withCheckpointSetting(base, key, value)
-    })
+    editSetting('checkpoints', withCheckpointSetting(base, key, value))
   return (
     <SettingsCard name="checkpoints" title="Checkpoints" testId="checkpoints-section">
       <p className="settings-section__hint">

@@ -1,6 +1,9 @@
 import type { JSX } from 'react'
 import { RewindIcon } from '../../lib/icons'
+import { Button } from '../../ui/button'
 import { Dialog } from '../../ui/dialog'
+import { FormError } from '../../ui/form-error'
+import { ModalFooter, ModalHeader } from '../../ui/modal-parts'
 import { restoreVerb } from './change-words'
 import {
   blockedBecause,
@@ -65,19 +68,16 @@ export function RestoreDialog(): JSX.Element | null {
       }}
     >
       <div className="modal approval">
-        <header className="approval__header">
-          <span className="approval__icon">
-            <RewindIcon size={18} />
-          </span>
-          <div className="approval__heading">
-            <h2 id="restore-title" className="approval__title">
-              {titles[request.kind]}
-            </h2>
+        <ModalHeader
+          icon={<RewindIcon size={18} />}
+          titleId="restore-title"
+          title={titles[request.kind]}
+          meta={
             <div className="approval__meta restore__subject" title={subject(request)}>
               {subject(request)}
             </div>
-          </div>
-        </header>
+          }
+        />
         <div className="approval__body">
           {request.kind === 'rewind' && (
             <fieldset className="restore__scopes" disabled={busy}>
@@ -187,20 +187,14 @@ export function RestoreDialog(): JSX.Element | null {
               The files as they are now are checkpointed first: Undo restore brings them back.
             </p>
           )}
-          {error && (
-            <p className="field-error" role="alert" data-testid="restore-error">
-              {error}
-            </p>
-          )}
+          <FormError error={error} testId="restore-error" />
         </div>
-        <footer className="approval__footer">
-          <span className="approval__hint">{blocked ?? ''}</span>
-          <button type="button" className="button" disabled={busy} onClick={closeRestore}>
+        <ModalFooter hint={blocked ?? ''}>
+          <Button disabled={busy} onClick={closeRestore}>
             Cancel
-          </button>
-          <button
-            type="button"
-            className="button button--primary"
+          </Button>
+          <Button
+            tone="primary"
             data-testid="restore-confirm"
             disabled={blocked !== null}
             title={blocked ?? undefined}
@@ -211,8 +205,8 @@ export function RestoreDialog(): JSX.Element | null {
               : request.kind === 'revert'
                 ? 'Revert'
                 : 'Rewind'}
-          </button>
-        </footer>
+          </Button>
+        </ModalFooter>
       </div>
     </Dialog>
   )

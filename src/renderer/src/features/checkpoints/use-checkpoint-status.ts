@@ -2,11 +2,11 @@ import { useEffect, useState } from 'react'
 import type { CheckpointStatus } from '../../../../shared/checkpoints'
 import { call } from '../../bridge/client'
 import { useWorkspace } from '../sessions'
-import { useSettings } from '../settings'
+import { useSettingsView } from '../settings'
 
 /** Whether the open folder is checkpointed, asked again whenever the settings are saved. */
 export function useCheckpointStatus(): CheckpointStatus | null {
-  const savedAt = useSettings((s) => s.state.savedAt)
+  const savedAt = useSettingsView((s) => s.savedAt)
   const folder = useWorkspace()
   const [status, setStatus] = useState<CheckpointStatus | null>(null)
   useEffect(() => {

@@ -1,8 +1,11 @@
 import { useEffect, useState, type JSX } from 'react'
 import type { ElicitAction, ElicitField, Elicitation } from '../../../../shared/elicitation'
+import { Button, type ButtonTone } from '../../ui/button'
 import { Dialog } from '../../ui/dialog'
+import { FormError } from '../../ui/form-error'
+import { ModalFooter } from '../../ui/modal-parts'
 import { Field } from '../../ui/field'
-import { useSessions } from '../sessions'
+import { useWorkspace } from '../sessions'
 import { draftContent, initialDraft, type DraftValue, type ElicitDraft } from './elicitation-form'
 import { waitingIn } from './elicitation-reducer'
 import {
@@ -19,7 +22,7 @@ import './elicitation.css'
  */
 export function ElicitationDialog(): JSX.Element | null {
   useEffect(() => wireElicitations(), [])
-  const workspace = useSessions((s) => s.state.workspace)
+  const workspace = useWorkspace()
   // The raw state, filtered outside the selector, so the selector's value stays stable.
   const state = useElicitations((s) => s.state)
   const waiting = waitingIn(state, workspace)
@@ -27,6 +30,12 @@ export function ElicitationDialog(): JSX.Element | null {
   if (!current) return null
   return <ElicitationForm key={current.elicitationId} request={current} more={waiting.length - 1} />
 }
+
+/** The ways to answer without the form: Cancel (not now) and Decline (no). */
+const declines: { action: ElicitAction; tone: ButtonTone; label: string }[] = [
+  { action: 'cancel', tone: 'ghost', label: 'Cancel' },
+  { action: 'decline', tone: 'danger-outline', label: 'Decline' }
+]
 
 function ElicitationForm({ request, more }: { request: Elicitation; more: number }): JSX.Element {
   const [draft, setDraft] = useState<ElicitDraft>(() => initialDraft(request.fields))
@@ -100,45 +109,28 @@ function ElicitationForm({ request, more }: { request: Elicitation; more: number
               onChange={(value) => set(field.name, value)}
             />
           ))}
-          {error && (
-            <p className="field-error" role="alert" data-testid="elicitation-error">
-              {error}
-            </p>
-          )}
+          <FormError error={error} testId="elicitation-error" />
           <p className="elicitation__privacy">
             What you type goes only to the <span className="mono">{server}</span> MCP server; it is
             not added to the conversation.
           </p>
         </div>
-        <footer className="approval__footer">
-          <span className="approval__hint">Enter submits · Esc cancels</span>
-          <button
-            type="button"
-            className="button button--ghost"
-            data-testid="elicitation-cancel"
-            disabled={sending}
-            onClick={() => respond('cancel')}
-          >
-            Cancel
-          </button>
-          <button
-            type="button"
-            className="button button--danger-outline"
-            data-testid="elicitation-decline"
-            disabled={sending}
-            onClick={() => respond('decline')}
-          >
-            Decline
-          </button>
-          <button
-            type="submit"
-            className="button button--primary"
-            data-testid="elicitation-submit"
-            disabled={sending}
-          >
+        <ModalFooter hint="Enter submits · Esc cancels">
+          {declines.map(({ action, tone, label }) => (
+            <Button
+              key={action}
+              tone={tone}
+              data-testid={`elicitation-${action}`}
+              disabled={sending}
+              onClick={() => respond(action)}
+            >
+              {label}
+            </Button>
+          ))}
+          <Button type="submit" tone="primary" data-testid="elicitation-submit" disabled={sending}>
             Submit
-          </button>
-        </footer>
+          </Button>
+        </ModalFooter>
       </form>
     </Dialog>
   )

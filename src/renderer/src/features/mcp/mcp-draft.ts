@@ -1,6 +1,6 @@
 import { call } from '../../bridge/client'
 import { errorMessage } from '../../lib/errors'
-import { mcpEntriesOf, useSettings } from '../settings'
+import { editDraft, mcpEntriesOf, settingsNow } from '../settings'
 import {
   draftFromSettings,
   draftToSettings,
@@ -12,9 +12,8 @@ import { useMcp } from './mcp-store'
 
 // The user's servers live in the settings draft alone: this screen reads them from there and
 // edits them there, and the Save bar writes them with the rest of the file.
-const settings = (): ReturnType<typeof useSettings.getState> => useSettings.getState()
 const mcp = (): ReturnType<typeof useMcp.getState> => useMcp.getState()
-const entries = (): readonly unknown[] => mcpEntriesOf(settings().state.draft)
+const entries = (): readonly unknown[] => mcpEntriesOf(settingsNow().draft)
 
 /**
  * Checks the form with the schema and puts its server into the settings draft; on problems the
@@ -30,7 +29,7 @@ export function applyServerForm(): void {
     mcp().dispatch({ type: 'form-issues', issues: checked.issues })
     return
   }
-  settings().dispatch({ type: 'mcp-server-put', index: form.editing, server: checked.value })
+  editDraft({ type: 'mcp-server-put', index: form.editing, server: checked.value })
   mcp().dispatch({ type: 'form-close' })
 }
 
@@ -49,16 +48,16 @@ export function showServerIssues(raw: readonly { path: string; message: string }
 
 export function removeServer(index: number): void {
   if (mcp().state.form.editing === index) mcp().dispatch({ type: 'form-close' })
-  settings().dispatch({ type: 'mcp-server-remove', index })
+  editDraft({ type: 'mcp-server-remove', index })
 }
 
 export function setEnabled(index: number, enabled: boolean): void {
-  settings().dispatch({ type: 'mcp-server-enabled', index, enabled })
+  editDraft({ type: 'mcp-server-enabled', index, enabled })
 }
 
 /** Switches one tool of a server on or off in the draft; Save applies it to the catalog. */
 export function setToolEnabled(index: number, tool: string, enabled: boolean): void {
-  settings().dispatch({ type: 'mcp-tool-enabled', index, tool, enabled })
+  editDraft({ type: 'mcp-tool-enabled', index, tool, enabled })
 }
 
 /** Reads a Claude Desktop config or `.mcp.json` (by path or pasted) and adds its servers. */
@@ -80,7 +79,7 @@ export async function importServers(): Promise<void> {
       mcp().dispatch({ type: 'import-done', notes: [...notes, 'No server was added.'] })
       return
     }
-    settings().dispatch({ type: 'mcp-servers-add', servers: merged.servers })
+    editDraft({ type: 'mcp-servers-add', servers: merged.servers })
     notes.unshift(`Added ${merged.added.join(', ')}; Save at the bottom keeps them.`)
     mcp().dispatch({ type: 'import-done', notes })
   } catch (error) {

@@ -3,6 +3,7 @@ import type { Importer } from './mcp-reducer'
 import { importServers } from './mcp-draft'
 import { useMcp } from './mcp-store'
 import { Field } from '../../ui/field'
+import { TextField } from '../../ui/text-field'
 
 /** Reads servers from Claude Desktop's config or a project's `.mcp.json`, by path or pasted. */
 export function McpImport({ importer }: { importer: Importer }): JSX.Element {
@@ -11,21 +12,15 @@ export function McpImport({ importer }: { importer: Importer }): JSX.Element {
   return (
     <div className="provider-form mcp-import" data-testid="mcp-import">
       <h3 className="provider-form__title">Import servers</h3>
-      <Field label="Config file">
-        {(control) => (
-          <input
-            {...control}
-            className="input input--mono"
-            data-testid="mcp-import-path"
-            value={importer.path}
-            placeholder="~/.config/Claude/claude_desktop_config.json or ./.mcp.json"
-            onChange={(e) =>
-              dispatch({ type: 'import-field', field: 'path', value: e.target.value })
-            }
-            spellCheck={false}
-          />
-        )}
-      </Field>
+      <TextField
+        label="Config file"
+        mono
+        testId="mcp-import-path"
+        value={importer.path}
+        placeholder="~/.config/Claude/claude_desktop_config.json or ./.mcp.json"
+        onChange={(value) => dispatch({ type: 'import-field', field: 'path', value })}
+        spellCheck={false}
+      />
       <Field
         label="Or paste it"
         optional="the JSON with “mcpServers”"

@@ -1,13 +1,16 @@
 import { useEffect, useMemo, type JSX } from 'react'
 import { PlusIcon } from '../../lib/icons'
-import { useSessions } from '../sessions'
-import { mcpEntriesOf, useSettings } from '../settings'
+import { useWorkspace } from '../sessions'
+import { mcpEntriesOf, useSettingsView } from '../settings'
 import { removeServer, setEnabled, setToolEnabled } from './mcp-draft'
 import { McpImport } from './mcp-import'
 import { draftFromSettings, emptyDraft, serverName, serversOf } from './mcp-model'
 import { McpServerForm } from './mcp-server-form'
 import { McpServerRow } from './mcp-server-row'
 import { loadMcpStatus, useMcp } from './mcp-store'
+import { Button } from '../../ui/button'
+import { FormError } from '../../ui/form-error'
+import { SettingsSection } from '../../ui/settings-section'
 import './mcp.css'
 
 function strings(value: unknown): string[] {
@@ -16,9 +19,9 @@ function strings(value: unknown): string[] {
 
 /** The settings screen's MCP servers: the person's own, this project's, and what each offers. */
 export function McpSection(): JSX.Element {
-  const workspace = useSessions((s) => s.state.workspace)
-  const entries = useSettings((s) => mcpEntriesOf(s.state.draft))
-  const settingsReady = useSettings((s) => s.state.status === 'ready')
+  const workspace = useWorkspace()
+  const entries = useSettingsView((s) => mcpEntriesOf(s.draft))
+  const settingsReady = useSettingsView((s) => s.status === 'ready')
   const state = useMcp((s) => s.state)
   const dispatch = useMcp((s) => s.dispatch)
   const mine = useMemo(() => serversOf(entries), [entries])
@@ -39,40 +42,31 @@ export function McpSection(): JSX.Element {
   }
 
   return (
-    <section className="settings-section" aria-labelledby="mcp-heading" data-testid="mcp-section">
-      <div className="settings-section__head">
-        <div>
-          <h2 id="mcp-heading" className="settings-section__title">
-            MCP servers
-          </h2>
-          <p className="settings-section__hint">
-            Programs that give the model more tools. Each runs in the project folder with only the
-            environment you allow; changes apply once saved.
-          </p>
-        </div>
+    <SettingsSection
+      name="mcp"
+      title="MCP servers"
+      testId="mcp-section"
+      intro="Programs that give the model more tools. Each runs in the project folder with only the environment you allow; changes apply once saved."
+      aside={
         <div className="mcp-section__actions">
-          <button
-            type="button"
-            className="button"
+          <Button
             data-testid="mcp-import-button"
             onClick={() => dispatch({ type: 'import-toggle', open: !state.importer.open })}
           >
             Import…
-          </button>
+          </Button>
           {!state.form.open && (
-            <button
-              type="button"
-              className="button"
+            <Button
               data-testid="mcp-add-button"
               disabled={!settingsReady}
               onClick={() => openForm(null)}
             >
               <PlusIcon /> Add server
-            </button>
+            </Button>
           )}
         </div>
-      </div>
-
+      }
+    >
       {!workspace && (
         <p className="field__hint">
           Servers start in a project folder: open one to see them run, with their tools and logs.
@@ -90,11 +84,7 @@ export function McpSection(): JSX.Element {
           </button>
         </div>
       )}
-      {state.actionError && (
-        <p className="field-error" role="alert">
-          {state.actionError}
-        </p>
-      )}
+      <FormError error={state.actionError} />
       {(state.status?.issues.length ?? 0) > 0 && (
         <div className="notice notice--warn" role="alert" data-testid="mcp-project-issues">
           <div className="notice__title">This project’s MCP settings have problems</div>
@@ -159,6 +149,6 @@ export function McpSection(): JSX.Element {
         </p>
       )}
       {state.form.open && <McpServerForm form={state.form} />}
-    </section>
+    </SettingsSection>
   )
 }

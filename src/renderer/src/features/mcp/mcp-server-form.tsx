@@ -5,7 +5,20 @@ import type { ServerForm } from './mcp-reducer'
 import { applyServerForm } from './mcp-draft'
 import { useMcp } from './mcp-store'
 import { FieldError, LocalFields, RemoteFields } from './mcp-server-fields'
+import { Button } from '../../ui/button'
+import { Check } from '../../ui/check'
 import { Field } from '../../ui/field'
+
+const kinds: { kind: ServerForm['draft']['kind']; label: string }[] = [
+  { kind: 'command', label: 'On this machine (a command)' },
+  { kind: 'url', label: 'Remote (an address)' }
+]
+
+/** The cautions a person can add to what the server says of its tools. */
+const forces: { key: 'forceUntrusted' | 'forceDestructive'; testId: string; label: string }[] = [
+  { key: 'forceUntrusted', testId: 'mcp-force-untrusted', label: 'Untrusted input' },
+  { key: 'forceDestructive', testId: 'mcp-force-destructive', label: 'Destructive' }
+]
 
 /**
  * Adds or edits one server in the settings draft; the Save bar writes it, and then it starts,
@@ -51,26 +64,18 @@ export function McpServerForm({ form }: { form: ServerForm }): JSX.Element {
 
         <fieldset className="field mcp-form__kind">
           <legend className="field__label">Runs</legend>
-          <label className="check">
-            <input
-              type="radio"
-              name="mcp-kind"
-              data-testid="mcp-kind-command"
-              checked={draft.kind === 'command'}
-              onChange={() => edit({ kind: 'command' })}
-            />
-            On this machine (a command)
-          </label>
-          <label className="check">
-            <input
-              type="radio"
-              name="mcp-kind"
-              data-testid="mcp-kind-url"
-              checked={draft.kind === 'url'}
-              onChange={() => edit({ kind: 'url' })}
-            />
-            Remote (an address)
-          </label>
+          {kinds.map(({ kind, label }) => (
+            <Check
+              key={kind}
+              className="check"
+              radio="mcp-kind"
+              testId={`mcp-kind-${kind}`}
+              checked={draft.kind === kind}
+              onChange={() => edit({ kind })}
+            >
+              {label}
+            </Check>
+          ))}
         </fieldset>
 
         {draft.kind === 'url' ? (
@@ -81,37 +86,34 @@ export function McpServerForm({ form }: { form: ServerForm }): JSX.Element {
 
         <fieldset className="field field--wide mcp-form__options">
           <legend className="field__label">Options</legend>
-          <label className="check">
-            <input
-              type="checkbox"
-              data-testid="mcp-prefix"
-              checked={draft.prefixTools}
-              onChange={(e) => edit({ prefixTools: e.target.checked })}
-            />
+          <Check
+            className="check"
+            testId="mcp-prefix"
+            checked={draft.prefixTools}
+            onChange={(prefixTools) => edit({ prefixTools })}
+          >
             Prefix tool names with <span className="mono">mcp__{draft.name || 'name'}__</span>
-          </label>
+          </Check>
           {draft.kind === 'command' && (
-            <label className="check">
-              <input
-                type="checkbox"
-                data-testid="mcp-sandbox"
-                checked={draft.sandbox}
-                onChange={(e) => edit({ sandbox: e.target.checked })}
-              />
+            <Check
+              className="check"
+              testId="mcp-sandbox"
+              checked={draft.sandbox}
+              onChange={(sandbox) => edit({ sandbox })}
+            >
               Run in a sandbox (refused where no sandbox is available, never run unconfined)
-            </label>
+            </Check>
           )}
           <FieldError field="sandbox" message={issues.sandbox} />
-          <label className="check">
-            <input
-              type="checkbox"
-              data-testid="mcp-lazy"
-              checked={draft.lazyTools}
-              onChange={(e) => edit({ lazyTools: e.target.checked })}
-            />
+          <Check
+            className="check"
+            testId="mcp-lazy"
+            checked={draft.lazyTools}
+            onChange={(lazyTools) => edit({ lazyTools })}
+          >
             Load its tools only when the model searches for them (ToolSearch), for servers with many
             tools
-          </label>
+          </Check>
         </fieldset>
 
         <fieldset className="field field--wide mcp-form__options">
@@ -119,24 +121,17 @@ export function McpServerForm({ form }: { form: ServerForm }): JSX.Element {
             Treat its tools as <span className="field__optional">only ever adds caution</span>
           </legend>
           <div className="mcp-form__force">
-            <label className="check">
-              <input
-                type="checkbox"
-                data-testid="mcp-force-untrusted"
-                checked={draft.forceUntrusted}
-                onChange={(e) => edit({ forceUntrusted: e.target.checked })}
-              />
-              Untrusted input
-            </label>
-            <label className="check">
-              <input
-                type="checkbox"
-                data-testid="mcp-force-destructive"
-                checked={draft.forceDestructive}
-                onChange={(e) => edit({ forceDestructive: e.target.checked })}
-              />
-              Destructive
-            </label>
+            {forces.map(({ key, testId, label }) => (
+              <Check
+                key={key}
+                className="check"
+                testId={testId}
+                checked={draft[key]}
+                onChange={(on) => edit({ [key]: on })}
+              >
+                {label}
+              </Check>
+            ))}
             <label className="check">
               Egress at least
               <select
@@ -160,16 +155,12 @@ export function McpServerForm({ form }: { form: ServerForm }): JSX.Element {
       </div>
 
       <div className="provider-form__test">
-        <button type="submit" className="button button--primary" data-testid="mcp-apply">
+        <Button type="submit" tone="primary" data-testid="mcp-apply">
           {form.editing === null ? 'Add server' : 'Apply changes'}
-        </button>
-        <button
-          type="button"
-          className="button button--ghost"
-          onClick={() => dispatch({ type: 'form-close' })}
-        >
+        </Button>
+        <Button tone="ghost" onClick={() => dispatch({ type: 'form-close' })}>
           Cancel
-        </button>
+        </Button>
       </div>
     </form>
   )

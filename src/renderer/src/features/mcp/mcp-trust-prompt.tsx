@@ -1,7 +1,10 @@
 import { useEffect, useMemo, useRef, type JSX } from 'react'
 import { ShieldIcon } from '../../lib/icons'
+import { Button } from '../../ui/button'
 import { Dialog } from '../../ui/dialog'
-import { useSessions } from '../sessions'
+import { FormError } from '../../ui/form-error'
+import { ModalFooter, ModalHeader } from '../../ui/modal-parts'
+import { useWorkspace } from '../sessions'
 import { awaitingTrust, trustKey } from './mcp-reducer'
 import { loadMcpStatus, setTrust, useMcp } from './mcp-store'
 import './mcp.css'
@@ -11,7 +14,7 @@ import './mcp.css'
  * servers run: a cloned repository must not run commands just by being opened.
  */
 export function McpTrustPrompt(): JSX.Element | null {
-  const workspace = useSessions((s) => s.state.workspace)
+  const workspace = useWorkspace()
   const state = useMcp((s) => s.state)
   const waiting = useMemo(() => awaitingTrust(state), [state])
   const busy = state.busy.length > 0
@@ -36,19 +39,16 @@ export function McpTrustPrompt(): JSX.Element | null {
       initialFocus={box}
     >
       <div ref={box} className="modal approval" tabIndex={-1}>
-        <header className="approval__header">
-          <span className="approval__icon">
-            <ShieldIcon size={18} />
-          </span>
-          <div className="approval__heading">
-            <h2 id="mcp-trust-title" className="approval__title">
-              Run this project’s MCP servers?
-            </h2>
+        <ModalHeader
+          icon={<ShieldIcon size={18} />}
+          titleId="mcp-trust-title"
+          title="Run this project’s MCP servers?"
+          meta={
             <div className="approval__meta">
               Defined in <span className="mono">.mecatl/settings.yaml</span> of this folder
             </div>
-          </div>
-        </header>
+          }
+        />
         <div className="approval__body">
           <p className="approval__sentence">
             This project asks Mecatl to start or connect to{' '}
@@ -82,20 +82,14 @@ export function McpTrustPrompt(): JSX.Element | null {
               {server.sandbox && <p className="field__hint">Asks to run in a sandbox.</p>}
             </div>
           ))}
-          {error && (
-            <p className="field-error" role="alert">
-              {error}
-            </p>
-          )}
+          <FormError error={error} />
         </div>
-        <footer className="approval__footer">
-          <span className="approval__hint">Asked again if a definition changes</span>
-          <button type="button" className="button" data-testid="mcp-trust-later" onClick={notNow}>
+        <ModalFooter hint="Asked again if a definition changes">
+          <Button data-testid="mcp-trust-later" onClick={notNow}>
             Not now
-          </button>
-          <button
-            type="button"
-            className="button button--primary"
+          </Button>
+          <Button
+            tone="primary"
             data-testid="mcp-trust-accept"
             disabled={busy}
             onClick={() =>
@@ -106,8 +100,8 @@ export function McpTrustPrompt(): JSX.Element | null {
             }
           >
             Trust and start
-          </button>
-        </footer>
+          </Button>
+        </ModalFooter>
       </div>
     </Dialog>
   )

@@ -1,6 +1,8 @@
 import { useId, useRef, type JSX } from 'react'
 import { formatRelative } from '../../lib/format'
+import { Button } from '../../ui/button'
 import { Dialog } from '../../ui/dialog'
+import { FormError } from '../../ui/form-error'
 import {
   authorOf,
   forgetQuestion,
@@ -47,25 +49,25 @@ function MemoryConfirm({
     >
       <p id={questionId}>{question}</p>
       <div className="memory-confirm__buttons">
-        <button
-          type="button"
-          className={`button button--small ${action === 'forget' ? 'button--danger-outline' : 'button--primary'}`}
+        <Button
+          small
+          tone={action === 'forget' ? 'danger-outline' : 'primary'}
           data-testid="memory-confirm-yes"
           disabled={busy}
           onClick={() => void runAction(action)}
         >
           {action === 'forget' ? 'Forget' : 'Undo'}
-        </button>
-        <button
+        </Button>
+        <Button
           ref={cancel}
-          type="button"
-          className="button button--small button--ghost"
+          small
+          tone="ghost"
           data-testid="memory-confirm-no"
           disabled={busy}
           onClick={close}
         >
           Cancel
-        </button>
+        </Button>
       </div>
     </Dialog>
   )
@@ -156,32 +158,27 @@ export function MemoryDetail({ state, now }: { state: MemoryState; now: number }
         <MemoryConfirm action={state.confirming} question={question} busy={state.busy} />
       ) : (
         <div className="memory-actions">
-          <button
-            type="button"
-            className="button button--small button--danger-outline"
+          <Button
+            small
+            tone="danger-outline"
             data-testid="memory-forget"
             disabled={entry.state === 'forgotten' || state.busy}
             title={entry.state === 'forgotten' ? 'Already forgotten' : undefined}
             onClick={() => dispatch({ type: 'confirm', action: 'forget' })}
           >
             Forget
-          </button>
-          <button
-            type="button"
-            className="button button--small"
+          </Button>
+          <Button
+            small
             data-testid="memory-undo"
             disabled={state.busy}
             onClick={() => dispatch({ type: 'confirm', action: 'undo' })}
           >
             {entry.lastKind === 'forget' ? 'Undo forget' : 'Undo last change'}
-          </button>
+          </Button>
         </div>
       )}
-      {state.actionError && (
-        <p className="field-error" role="alert" data-testid="memory-action-error">
-          {state.actionError}
-        </p>
-      )}
+      <FormError error={state.actionError} testId="memory-action-error" />
       {state.notice && (
         <p className="memory-notice" role="status" data-testid="memory-notice">
           {state.notice}

@@ -6,6 +6,8 @@ import { useWorkspace } from '../sessions'
 import { MemoryDetail } from './memory-detail'
 import { openMemory, select, setQuery, useMemory } from './memory-store'
 import { UntrustedBadge } from './untrusted-badge'
+import { FormError } from '../../ui/form-error'
+import { SettingsSection } from '../../ui/settings-section'
 import './memory.css'
 
 const scopes: { value: MemoryScope; label: string }[] = [
@@ -50,23 +52,12 @@ export function MemorySection(): JSX.Element {
       : null
 
   return (
-    <section
-      className="settings-section"
-      aria-labelledby="memory-heading"
-      data-testid="memory-section"
+    <SettingsSection
+      name="memory"
+      title="Memory"
+      testId="memory-section"
+      intro="Notes the model keeps between sessions: this project’s own, and the user model that every project shares. Forget and Undo act on the version shown, as the model’s do."
     >
-      <div className="settings-section__head">
-        <div>
-          <h2 id="memory-heading" className="settings-section__title">
-            Memory
-          </h2>
-          <p className="settings-section__hint">
-            Notes the model keeps between sessions: this project’s own, and the user model that
-            every project shares. Forget and Undo act on the version shown, as the model’s do.
-          </p>
-        </div>
-      </div>
-
       <div className="memory-toolbar">
         <div className="memory-scopes" role="tablist" aria-label="Memory scope">
           {scopes.map((scope) => (
@@ -107,11 +98,7 @@ export function MemorySection(): JSX.Element {
       {needsFolder && (
         <p className="field__hint">Open a project folder to see the memory it keeps.</p>
       )}
-      {state.listError && (
-        <p className="field-error" role="alert">
-          The memory could not be read: {state.listError}
-        </p>
-      )}
+      <FormError error={state.listError}>The memory could not be read: {state.listError}</FormError>
 
       {!needsFolder && (
         <div className="memory-browser">
@@ -149,6 +136,6 @@ export function MemorySection(): JSX.Element {
           <MemoryDetail state={state} now={now} />
         </div>
       )}
-    </section>
+    </SettingsSection>
   )
 }

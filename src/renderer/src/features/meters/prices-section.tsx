@@ -1,6 +1,12 @@
 import { useMemo, useState, type JSX } from 'react'
 import { builtInPrices, PRICES_TAKEN, type PriceSettings } from '../../../../shared/model-prices'
-import { providerToSettings, providersToSave, useSettings, SettingsCard } from '../settings'
+import {
+  providerToSettings,
+  providersToSave,
+  setModelPrice,
+  useSettingsView,
+  SettingsCard
+} from '../settings'
 import {
   parsePriceDraft,
   priceOverrides,
@@ -29,8 +35,7 @@ const usd = (n: number): string => `$${Number(n.toFixed(4))}`
  * recorded keeps the cost it had.
  */
 export function PricesSection(): JSX.Element {
-  const state = useSettings((s) => s.state)
-  const dispatch = useSettings((s) => s.dispatch)
+  const state = useSettingsView((s) => s)
   const [draft, setDraft] = useState<PriceDraft>(emptyDraft)
   const [errors, setErrors] = useState<Partial<Record<PriceField, string>>>({})
   const [message, setMessage] = useState<string | null>(null)
@@ -45,7 +50,7 @@ export function PricesSection(): JSX.Element {
   const chosen = providers.find((p) => p.id === draft.providerId)
 
   const setPrice = (providerId: string, model: string, entry: PriceSettings | null): void => {
-    dispatch({ type: 'price-set', providerId, model, entry })
+    setModelPrice(providerId, model, entry)
     setMessage(
       entry
         ? `${model} at ${providerId} is priced once you save.`

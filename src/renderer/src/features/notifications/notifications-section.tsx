@@ -1,12 +1,11 @@
 import { useState, type JSX } from 'react'
-import { fileOf, useSettings, SettingsCard } from '../settings'
+import { editSetting, useSettingsFile, SettingsCard } from '../settings'
 import { notificationsOn, withNotifications } from './notice'
 import { showNotice } from './notifier'
 
 /** Settings → Notifications: on or off, and a test that also asks the browser for permission. */
 export function NotificationsSection(): JSX.Element {
-  const base = useSettings((s) => fileOf(s.state.draft))
-  const dispatch = useSettings((s) => s.dispatch)
+  const base = useSettingsFile()
   const [tested, setTested] = useState<string | null>(null)
   const test = async (): Promise<void> => {
     const shown = await showNotice({
@@ -32,13 +31,7 @@ export function NotificationsSection(): JSX.Element {
           type="checkbox"
           data-testid="notifications-enabled"
           checked={notificationsOn(base)}
-          onChange={(e) =>
-            dispatch({
-              type: 'section-edit',
-              key: 'notifications',
-              value: withNotifications(base, e.target.checked)
-            })
-          }
+          onChange={(e) => editSetting('notifications', withNotifications(base, e.target.checked))}
         />
         Notify me when Mecatl needs me or is done
       </label>

@@ -1,7 +1,7 @@
 import { call, subscribe } from '../../bridge/client'
-import { useApp } from '../../shell/app-store'
+import { useApp } from '../../app/app-store'
 import { selectSession, sessionTitle } from '../sessions'
-import { fileOf, useSettings } from '../settings'
+import { settingsFileNow } from '../settings'
 import { noticeFor, notificationsOn, shouldNotify, type Notice } from './notice'
 
 /** Tags of the desktop app's notifications still showing, with the session each is about. */
@@ -70,7 +70,7 @@ export function wireNotifications(): () => void {
     }
     const notice = noticeFor(event, sessionTitle)
     if (!notice) return
-    const enabled = notificationsOn(fileOf(useSettings.getState().state.draft))
+    const enabled = notificationsOn(settingsFileNow())
     const hidden = document.hidden || document.visibilityState === 'hidden'
     const page = { hidden, focused: document.hasFocus() }
     if (shouldNotify(enabled, page)) void showNotice(notice)

@@ -2,7 +2,12 @@
 // the "Always allow" editor an approval offers, the sandbox's state for the taint badge, and
 // the steps the Settings Save bar takes.
 export { PermissionRules } from './permission-rules'
-export { discardRuleChanges, loadRules, saveRuleChanges, usePermissions } from './permissions-store'
+export {
+  discardRuleChanges,
+  loadRules,
+  saveAndReloadRules,
+  useRulesPending
+} from './permissions-store'
 export { saveBlocker, type PreviewState } from './preview-reducer'
 export { draftForRequest, type RuleDraft } from './rule-draft'
 export { RuleEditor } from './rule-editor'

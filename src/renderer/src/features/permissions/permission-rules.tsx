@@ -3,8 +3,8 @@ import { call } from '../../bridge/client'
 import { ltrPath } from '../../lib/format'
 import { errorMessage } from '../../lib/errors'
 import { AlertIcon, PlusIcon } from '../../lib/icons'
-import { useSessions } from '../sessions'
-import { userRulesOf, useSettings } from '../settings'
+import { useSelectedSessionId, useWorkspace } from '../sessions'
+import { userRulesOf, useSettingsView } from '../settings'
 import { ruleGroups, type ListedRule, type RuleGroup } from './permissions-reducer'
 import { loadRules, trustProjectRules, usePermissions } from './permissions-store'
 import { addRule, removeRule } from './rule-edits'
@@ -225,9 +225,9 @@ function AddRuleForm({
  * rule edits the draft, shown as it will be; the Save bar writes it with the rest of Settings.
  */
 export function PermissionRules(): JSX.Element {
-  const workspace = useSessions((s) => s.state.workspace)
-  const sessionId = useSessions((s) => s.state.selectedId)
-  const userRules = useSettings((s) => userRulesOf(s.state.draft))
+  const workspace = useWorkspace()
+  const sessionId = useSelectedSessionId()
+  const userRules = useSettingsView((s) => userRulesOf(s.draft))
   const state = usePermissions((s) => s.state)
   const dispatch = usePermissions((s) => s.dispatch)
 

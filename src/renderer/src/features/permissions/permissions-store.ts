@@ -89,3 +89,16 @@ export function discardRuleChanges(): void {
 export function trustProjectRules(): Promise<void> {
   return change((target) => call('rules.trustProject', targetInput(target)))
 }
+
+/** Whether rule changes wait for Save (the Save bar counts them with the settings draft's). */
+export function useRulesPending(): boolean {
+  return usePermissions((s) => s.state.pending.length > 0)
+}
+
+/** Saves the rule changes waiting for Save, then reads the rules again from where they live. */
+export async function saveAndReloadRules(): Promise<boolean> {
+  const saved = await saveRuleChanges()
+  const target = usePermissions.getState().state.target
+  if (target) void loadRules(target)
+  return saved
+}

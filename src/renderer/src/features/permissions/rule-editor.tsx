@@ -1,6 +1,8 @@
 import { useId, type JSX, type ReactNode } from 'react'
 import { AlertIcon } from '../../lib/icons'
 import { Field } from '../../ui/field'
+import { Options } from '../../ui/options'
+import { TextField } from '../../ui/text-field'
 import { previewCurrent, type PreviewState } from './preview-reducer'
 import { decisionOptions, scopeOptions, shellTool, type RuleDraft } from './rule-draft'
 import './permissions.css'
@@ -133,7 +135,7 @@ export function RuleEditor({
 
       <div className="rule-editor__row">
         {!fixedTool && (
-          <Field
+          <TextField
             className="rule-editor__tool"
             label="Tool"
             error={toolIssue}
@@ -145,41 +147,29 @@ export function RuleEditor({
                 ))}
               </datalist>
             }
-          >
-            {(control) => (
-              <input
-                {...control}
-                className="input input--mono"
-                data-testid="rule-tool"
-                list={`${id}-tools`}
-                value={draft.tool}
-                placeholder="Shell"
-                spellCheck={false}
-                autoComplete="off"
-                onChange={(e) => onChange({ ...draft, tool: e.target.value })}
-              />
-            )}
-          </Field>
+            mono
+            testId="rule-tool"
+            list={`${id}-tools`}
+            value={draft.tool}
+            placeholder="Shell"
+            spellCheck={false}
+            autoComplete="off"
+            onChange={(tool) => onChange({ ...draft, tool })}
+          />
         )}
         {isShell && (
-          <Field
+          <TextField
             className="rule-editor__command"
             label={fixedTool ? 'Commands that start with' : 'Command starts with'}
             optional
-          >
-            {(control) => (
-              <input
-                {...control}
-                className="input input--mono"
-                data-testid="rule-command"
-                value={draft.command}
-                placeholder="empty: every command"
-                spellCheck={false}
-                autoComplete="off"
-                onChange={(e) => onChange({ ...draft, command: e.target.value })}
-              />
-            )}
-          </Field>
+            mono
+            testId="rule-command"
+            value={draft.command}
+            placeholder="empty: every command"
+            spellCheck={false}
+            autoComplete="off"
+            onChange={(command) => onChange({ ...draft, command })}
+          />
         )}
         {fixedTool && !isShell && (
           <p className="rule-editor__whole-tool">
@@ -199,11 +189,7 @@ export function RuleEditor({
                   onChange({ ...draft, decision: e.target.value as RuleDraft['decision'] })
                 }
               >
-                {decisionOptions.map((option) => (
-                  <option key={option.value} value={option.value}>
-                    {option.label}
-                  </option>
-                ))}
+                <Options of={decisionOptions} />
               </select>
             )}
           </Field>

@@ -1,8 +1,8 @@
 import type { ApprovalRequest, RuleScope } from '../../../../shared/approvals'
 import { call } from '../../bridge/client'
 import { errorMessage } from '../../lib/errors'
-import { useSessions } from '../sessions'
-import { reloadSavedSettings, useSettings } from '../settings'
+import { sessionWorkspace } from '../sessions'
+import { editDraft, reloadSavedSettings } from '../settings'
 import { usePermissions } from './permissions-store'
 import { ruleFromDraft, type RuleDraft } from './rule-draft'
 
@@ -15,21 +15,20 @@ const permissions = (): ReturnType<typeof usePermissions.getState> => usePermiss
  */
 export function addRule(draft: RuleDraft): void {
   const rule = ruleFromDraft(draft)
-  if (draft.scope === 'user') useSettings.getState().dispatch({ type: 'rule-add', rule })
+  if (draft.scope === 'user') editDraft({ type: 'rule-add', rule })
   else permissions().dispatch({ type: 'pending-add', op: { op: 'add', scope: draft.scope, rule } })
   permissions().dispatch({ type: 'form-close' })
 }
 
 /** Removes a rule from the draft; `index` is its place in the list as shown. */
 export function removeRule(scope: RuleScope, index: number): void {
-  if (scope === 'user') useSettings.getState().dispatch({ type: 'rule-remove', index })
+  if (scope === 'user') editDraft({ type: 'rule-remove', index })
   else permissions().dispatch({ type: 'pending-add', op: { op: 'remove', scope, index } })
 }
 
 /** The project folder a session works in. */
 export function workspaceOf(sessionId: string): string | null {
-  const sessions = useSessions.getState().state
-  return sessions.sessions.find((s) => s.id === sessionId)?.workspace ?? sessions.workspace
+  return sessionWorkspace(sessionId)
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { JSX, ReactNode } from 'react'
 import { Field } from '../../ui/field'
-import { useSessions } from '../sessions'
+import { useWorkspace } from '../sessions'
 import { useSandboxStatus } from './use-sandbox-status'
 import { useSandboxDraft } from './use-sandbox-draft'
 import { useSandboxView } from './use-sandbox-view'
@@ -61,7 +61,7 @@ const connections: ListSpec[] = [
  * settings in force have it, for this window's project folder), and the lists that change it.
  */
 export function SandboxSettings(): JSX.Element {
-  const workspace = useSessions((s) => s.state.workspace)
+  const workspace = useWorkspace()
   const status = useSandboxStatus()
   const answer = useSandboxView(workspace)
   const draft = useSandboxDraft()

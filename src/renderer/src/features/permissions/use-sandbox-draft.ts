@@ -1,4 +1,4 @@
-import { fileOf, sameValue, useSettings } from '../settings'
+import { editSetting, fileOf, sameValue, useSettingsFile, useSettingsView } from '../settings'
 import { sandboxOf, shellOf, type RawSandbox, type RawShell } from './sandbox-model'
 
 /** The sandbox's part of the settings draft, and the one way Settings → Sandbox changes it. */
@@ -14,14 +14,13 @@ export interface SandboxDraft {
 }
 
 export function useSandboxDraft(): SandboxDraft {
-  const file = useSettings((s) => fileOf(s.state.draft))
-  const saved = useSettings((s) => fileOf(s.state.saved.draft))
-  const dispatch = useSettings((s) => s.dispatch)
+  const file = useSettingsFile()
+  const saved = useSettingsView((s) => fileOf(s.saved.draft))
   return {
     sandbox: sandboxOf(file),
     shell: shellOf(file),
-    setSandbox: (next) => dispatch({ type: 'section-edit', key: 'sandbox', value: next }),
-    setShell: (next) => dispatch({ type: 'section-edit', key: 'shell', value: next }),
+    setSandbox: (next) => editSetting('sandbox', next),
+    setShell: (next) => editSetting('shell', next),
     pending: !sameValue(file.sandbox, saved.sandbox) || !sameValue(file.shell, saved.shell),
     saved: sandboxOf(saved)
   }

@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react'
 import { call } from '../../bridge/client'
-import { useSettings } from '../settings'
+import { useSettingsView } from '../settings'
 
 import type { SandboxStatusView } from './sandbox-model'
 
 /** Where Shell stands, asked again whenever the settings are saved. Null until it answers. */
 export function useSandboxStatus(): SandboxStatusView | null {
-  const savedAt = useSettings((s) => s.state.savedAt)
+  const savedAt = useSettingsView((s) => s.savedAt)
   const [status, setStatus] = useState<SandboxStatusView | null>(null)
   useEffect(() => {
     let live = true

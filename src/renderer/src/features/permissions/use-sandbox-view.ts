@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import type { SandboxView } from '../../../../shared/sandbox'
 import { call } from '../../bridge/client'
-import { useSettings } from '../settings'
+import { useSettingsView } from '../settings'
 
 /** What `sandbox.view` answered, or why it did not; null until the first answer. */
 export type SandboxViewAnswer = { view: SandboxView } | { error: string } | null
@@ -11,7 +11,7 @@ export type SandboxViewAnswer = { view: SandboxView } | { error: string } | null
  * force, asked again whenever the settings are saved or the folder changes.
  */
 export function useSandboxView(workspace: string | null): SandboxViewAnswer {
-  const savedAt = useSettings((s) => s.state.savedAt)
+  const savedAt = useSettingsView((s) => s.savedAt)
   const [answer, setAnswer] = useState<SandboxViewAnswer>(null)
   useEffect(() => {
     let live = true

@@ -3,7 +3,7 @@ import { useDismiss } from '../../lib/use-dismiss'
 import type { SessionSummary } from '../../../../shared/domain'
 import { ShieldIcon } from '../../lib/icons'
 import { Dialog } from '../../ui/dialog'
-import { useSettings } from '../settings'
+import { useSettingsView } from '../settings'
 import { describeTaint } from './safety-labels'
 import { sandboxWarning, useSandboxStatus } from '../permissions'
 import './safety.css'
@@ -22,8 +22,8 @@ function Fact({ label, on, testId }: { label: string; on: boolean; testId: strin
  * refused; a click opens the explanation. Follows the session's summary, so it updates live.
  */
 export function TaintBadge({ session }: { session: SessionSummary | null }): JSX.Element | null {
-  const blockAfterPrivate = useSettings(
-    (s) => s.state.draft.values.block_sends_after_private === true
+  const blockAfterPrivate = useSettingsView(
+    (s) => s.draft.values.block_sends_after_private === true
   )
   const [open, setOpen] = useState(false)
   const close = useCallback(() => setOpen(false), [])

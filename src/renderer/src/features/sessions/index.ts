@@ -32,7 +32,3 @@ export {
   useSessionList,
   useWorkspace
 } from './sessions-reads'
-// The store itself, only while files that other work in progress is editing still read it
-// (approval-modal, elicitation-dialog, mcp-trust-prompt, sandbox-settings, mcp-section,
-// permission-rules, rule-edits): they move to the hooks and getters above, and so does new code.
-export { useSessions } from './sessions-store'

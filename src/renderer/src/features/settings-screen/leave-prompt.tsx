@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type JSX } from 'react'
+import { Button } from '../../ui/button'
 import { Dialog } from '../../ui/dialog'
 import { setLeaveGuard } from '../settings'
 import './leave-prompt.css'
@@ -36,31 +37,24 @@ export function LeavePrompt({
         Your changes are not saved yet. Save them now, or leave and lose them.
       </p>
       <div className="leave-prompt__actions">
-        <button
-          type="button"
-          className="button"
-          data-testid="leave-prompt-stay"
-          onClick={() => onChoose('stay')}
-        >
+        <Button data-testid="leave-prompt-stay" onClick={() => onChoose('stay')}>
           Stay
-        </button>
-        <button
-          type="button"
-          className="button button--danger-outline"
+        </Button>
+        <Button
+          tone="danger-outline"
           data-testid="leave-prompt-discard"
           onClick={() => onChoose('discard')}
         >
           Discard and leave
-        </button>
-        <button
-          type="button"
-          className="button button--primary"
+        </Button>
+        <Button
+          tone="primary"
           data-testid="leave-prompt-save"
           disabled={saving}
           onClick={() => onChoose('save')}
         >
           {saving ? 'Saving…' : 'Save and leave'}
-        </button>
+        </Button>
       </div>
     </Dialog>
   )

@@ -4,9 +4,12 @@ import { providerPresets } from '../../../../shared/provider-presets'
 import type { ProviderKind } from '../../../../shared/settings'
 import { keyEnvPlaceholders, providerKinds, type ProviderField } from '../settings'
 import type { ProviderForm as FormState } from '../settings'
-import { storeSecret, testProvider, useSettings } from '../settings'
+import { storeSecret, testProvider, editSettings } from '../settings'
 import { ReasoningFields } from './reasoning-fields'
+import { Button } from '../../ui/button'
 import { Field } from '../../ui/field'
+import { Options } from '../../ui/options'
+import { TextField } from '../../ui/text-field'
 
 interface Props {
   form: FormState
@@ -26,7 +29,7 @@ export function ProviderForm({
   issues,
   canCancel
 }: Props): JSX.Element {
-  const dispatch = useSettings((s) => s.dispatch)
+  const dispatch = editSettings
   const { draft, test } = form
   const testIssues = test.status === 'failed' ? test.issues : {}
   // Checked as it is typed, so a malformed URL is named beside the field before any Test.
@@ -62,11 +65,7 @@ export function ProviderForm({
                 }}
               >
                 <option value="">Choose a preset to fill in the fields…</option>
-                {providerPresets.map((preset) => (
-                  <option key={preset.id} value={preset.id}>
-                    {preset.label}
-                  </option>
-                ))}
+                <Options of={providerPresets.map((p) => ({ value: p.id, label: p.label }))} />
               </select>
             )}
           </Field>
@@ -82,34 +81,24 @@ export function ProviderForm({
                 dispatch({ type: 'form-kind', kind: e.target.value as ProviderKind })
               }
             >
-              {providerKinds.map((kind) => (
-                <option key={kind.value} value={kind.value}>
-                  {kind.label}
-                </option>
-              ))}
+              <Options of={providerKinds} />
             </select>
           )}
         </Field>
 
-        <Field
+        <TextField
           label="Id"
           hint="How settings and sessions refer to it, e.g. “work-anthropic”."
           error={fieldIssue('id')}
           errorTestId="issue-id"
-        >
-          {(control) => (
-            <input
-              {...control}
-              className="input input--mono"
-              data-testid="provider-id"
-              value={draft.id}
-              onChange={(e) => set('id', e.target.value)}
-              spellCheck={false}
-            />
-          )}
-        </Field>
+          mono
+          testId="provider-id"
+          value={draft.id}
+          onChange={(value) => set('id', value)}
+          spellCheck={false}
+        />
 
-        <Field
+        <TextField
           className="field--wide"
           label="Base URL"
           required={compatible}
@@ -120,27 +109,21 @@ export function ProviderForm({
           }
           error={fieldIssue('base_url')}
           errorTestId="issue-base_url"
-        >
-          {(control) => (
-            <input
-              {...control}
-              className="input input--mono"
-              data-testid="provider-base-url"
-              value={draft.baseUrl}
-              placeholder={
-                compatible
-                  ? 'http://127.0.0.1:11434/v1'
-                  : draft.kind === 'anthropic'
-                    ? 'https://api.anthropic.com'
-                    : 'https://api.openai.com/v1'
-              }
-              onChange={(e) => set('baseUrl', e.target.value)}
-              spellCheck={false}
-            />
-          )}
-        </Field>
+          mono
+          testId="provider-base-url"
+          value={draft.baseUrl}
+          placeholder={
+            compatible
+              ? 'http://127.0.0.1:11434/v1'
+              : draft.kind === 'anthropic'
+                ? 'https://api.anthropic.com'
+                : 'https://api.openai.com/v1'
+          }
+          onChange={(value) => set('baseUrl', value)}
+          spellCheck={false}
+        />
 
-        <Field
+        <TextField
           className="field--wide"
           label="API key environment variable"
           optional={compatible ? true : undefined}
@@ -153,20 +136,14 @@ export function ProviderForm({
           }
           error={fieldIssue('api_key_env')}
           errorTestId="issue-api_key_env"
-        >
-          {(control) => (
-            <input
-              {...control}
-              className="input input--mono"
-              data-testid="provider-key-env"
-              value={draft.keyEnv}
-              placeholder={keyEnvPlaceholders[draft.kind]}
-              onChange={(e) => set('keyEnv', e.target.value)}
-              spellCheck={false}
-              autoComplete="off"
-            />
-          )}
-        </Field>
+          mono
+          testId="provider-key-env"
+          value={draft.keyEnv}
+          placeholder={keyEnvPlaceholders[draft.kind]}
+          onChange={(value) => set('keyEnv', value)}
+          spellCheck={false}
+          autoComplete="off"
+        />
 
         {canStoreSecrets && (
           <Field
@@ -216,15 +193,13 @@ export function ProviderForm({
                   onChange={(e) => dispatch({ type: 'secret-value', value: e.target.value })}
                   autoComplete="off"
                 />
-                <button
-                  type="button"
-                  className="button"
+                <Button
                   data-testid="provider-secret-store"
                   onClick={() => void storeSecret()}
                   disabled={!form.secretValue.trim() || form.secret.status === 'storing'}
                 >
                   {form.secret.status === 'storing' ? 'Storing…' : 'Store'}
-                </button>
+                </Button>
               </div>
             )}
           </Field>
@@ -232,23 +207,17 @@ export function ProviderForm({
       </div>
 
       <div className="provider-form__test">
-        <button
-          type="button"
-          className="button"
+        <Button
           data-testid="provider-test-button"
           onClick={() => void testProvider()}
           disabled={test.status === 'testing'}
         >
           {test.status === 'testing' ? 'Testing…' : 'Test connection'}
-        </button>
+        </Button>
         {canCancel && (
-          <button
-            type="button"
-            className="button button--ghost"
-            onClick={() => dispatch({ type: 'form-close' })}
-          >
+          <Button tone="ghost" onClick={() => dispatch({ type: 'form-close' })}>
             Cancel
-          </button>
+          </Button>
         )}
       </div>
       {(test.status === 'ok' || test.status === 'failed') && (

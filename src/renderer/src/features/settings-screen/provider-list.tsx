@@ -1,6 +1,6 @@
 import type { JSX } from 'react'
 import { providerKinds, type ProviderDraft } from '../settings'
-import { useSettings } from '../settings'
+import { editSettings } from '../settings'
 
 function kindLabel(kind: ProviderDraft['kind']): string {
   return providerKinds.find((k) => k.value === kind)?.label ?? kind
@@ -14,7 +14,7 @@ export function ProviderList({
   providers: ProviderDraft[]
   editing: number | null
 }): JSX.Element | null {
-  const dispatch = useSettings((s) => s.dispatch)
+  const dispatch = editSettings
   if (providers.length === 0) return null
   return (
     <ul className="provider-list">

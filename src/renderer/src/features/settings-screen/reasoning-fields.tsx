@@ -6,7 +6,7 @@ import {
   type ModelReasoning
 } from '../../../../shared/reasoning'
 import type { ProviderDraft } from '../settings'
-import { useSettings } from '../settings'
+import { editSettings } from '../settings'
 import './reasoning-fields.css'
 
 /** The draft's `reasoning` map as the file holds it, entries that do not parse left out. */
@@ -26,7 +26,7 @@ function reasoningMap(draft: ProviderDraft): Record<string, ModelReasoning> {
  * (OpenAI and compatible). Saved with the provider, in its `reasoning` map.
  */
 export function ReasoningFields({ draft }: { draft: ProviderDraft }): JSX.Element | null {
-  const dispatch = useSettings((s) => s.dispatch)
+  const dispatch = editSettings
   if (draft.models.length === 0) return null
   const map = reasoningMap(draft)
   return (

@@ -1,7 +1,7 @@
 import { loadModels } from '../chat'
 import { showServerIssues, discardServerForm, reloadAfterSave } from '../mcp'
-import { discardRuleChanges, loadRules, saveRuleChanges, usePermissions } from '../permissions'
-import { loadSettings, saveSettings, useSettings } from '../settings'
+import { discardRuleChanges, saveAndReloadRules } from '../permissions'
+import { loadSettings, saveSettings, settingsNow } from '../settings'
 
 /**
  * The Save bar: writes every section's draft in one `settings.save` (one validation of the whole
@@ -10,15 +10,12 @@ import { loadSettings, saveSettings, useSettings } from '../settings'
  */
 export async function saveEverything(): Promise<boolean> {
   if (!(await saveSettings())) {
-    showServerIssues(useSettings.getState().state.saveIssues)
+    showServerIssues(settingsNow().saveIssues)
     return false
   }
   void loadModels()
   void reloadAfterSave()
-  const rulesSaved = await saveRuleChanges()
-  const target = usePermissions.getState().state.target
-  if (target) void loadRules(target)
-  return rulesSaved
+  return saveAndReloadRules()
 }
 
 /** Discard: every section back to the settings as they are on disk (a previewed theme too). */

@@ -1,17 +1,17 @@
 import { useEffect, useMemo, useRef, type JSX } from 'react'
 import type { ApprovalMode } from '../../../../shared/domain'
 import { ArrowLeftIcon, LogoMark, PlusIcon } from '../../lib/icons'
-import { closeSettings, useApp } from '../../shell/app-store'
+import { closeSettings, useApp } from '../../app/app-store'
 import { modelKey, sameModel } from '../chat'
 import { ProviderForm } from './provider-form'
 import { ProviderList } from './provider-list'
 import { approvalModeOf } from '../settings'
 import { allModels, placeIssues } from '../settings'
 import { providersToSave } from '../settings'
-import { loadSettings, useSettings } from '../settings'
+import { loadSettings, editSettings, useSettingsView, settingsNow } from '../settings'
 import { discardEverything, saveEverything } from './settings-save'
 import { unsavedChanges, unsavedSummary } from './settings-draft'
-import { usePermissions, PermissionRules, SandboxSettings } from '../permissions'
+import { useRulesPending, PermissionRules, SandboxSettings } from '../permissions'
 import { McpSection } from '../mcp'
 import { MemorySection } from '../memory'
 import { SearchSection } from '../web'
@@ -23,8 +23,21 @@ import { AppearanceSection } from '../appearance'
 import { PricesSection } from '../meters'
 import { useLeaveGuard } from './leave-prompt'
 import { SectionBlock, SettingsNav } from './settings-nav'
-import { settingsSections } from './settings-sections'
+import { settingsSections, type SectionId } from './settings-sections'
+import { Button } from '../../ui/button'
+import { FormError } from '../../ui/form-error'
+import { SettingsSection } from '../../ui/settings-section'
 import './settings.css'
+
+/** The sections after Permissions, which onboarding leaves out, in the order they stand. */
+const laterSections: { id: SectionId; Section: () => JSX.Element }[] = [
+  { id: 'mcp', Section: McpSection },
+  { id: 'web', Section: SearchSection },
+  { id: 'memory', Section: MemorySection },
+  { id: 'skills', Section: SkillsSection },
+  { id: 'appearance', Section: AppearanceSection },
+  { id: 'notifications', Section: NotificationsSection }
+]
 
 const modes: { value: ApprovalMode; label: string; hint: string }[] = [
   { value: 'ask', label: 'Ask', hint: 'Read freely; ask before anything changes files.' },
@@ -42,15 +55,15 @@ const modes: { value: ApprovalMode; label: string; hint: string }[] = [
 
 /** Providers, default model and approval mode; opens first on a fresh install. */
 export function SettingsScreen(): JSX.Element {
-  const state = useSettings((s) => s.state)
-  const dispatch = useSettings((s) => s.dispatch)
+  const state = useSettingsView((s) => s)
+  const dispatch = editSettings
   const onboarding = useApp((s) => s.state.onboarding)
   const canStoreSecrets = useApp((s) => s.state.info?.canStoreSecrets ?? false)
   const keyFile = useApp((s) => s.state.info?.keyFile ?? null)
 
   useEffect(() => {
     // Re-read on open unless there are unsaved edits to keep.
-    if (!useSettings.getState().state.dirty) void loadSettings()
+    if (!settingsNow().dirty) void loadSettings()
   }, [])
 
   const { providers: pending } = useMemo(() => providersToSave(state), [state])
@@ -63,12 +76,12 @@ export function SettingsScreen(): JSX.Element {
       ? state.defaultModel
       : null
 
-  const rulesPending = usePermissions((s) => s.state.pending.length > 0)
+  const rulesPending = useRulesPending()
   const unsaved = useMemo(() => unsavedChanges(state, rulesPending), [state, rulesPending])
   const summary = unsavedSummary(unsaved)
   const save = async (): Promise<void> => {
     if (!(await saveEverything())) return
-    if (onboarding && useSettings.getState().state.providers.length > 0) closeSettings()
+    if (onboarding && settingsNow().providers.length > 0) closeSettings()
   }
   const scroller = useRef<HTMLDivElement>(null)
   // The first run shows only what a first chat needs.
@@ -79,24 +92,15 @@ export function SettingsScreen(): JSX.Element {
     <div className="settings" role="region" aria-label="Settings" data-testid="settings-screen">
       <header className="settings__header">
         {!onboarding && (
-          <button
-            type="button"
-            className="button button--ghost"
-            data-testid="settings-close"
-            onClick={leaveGuard.request}
-          >
+          <Button tone="ghost" data-testid="settings-close" onClick={leaveGuard.request}>
             <ArrowLeftIcon /> Back
-          </button>
+          </Button>
         )}
         <h1 className="settings__title">{onboarding ? 'Set up Mecatl' : 'Settings'}</h1>
         {onboarding && (
-          <button
-            type="button"
-            className="button button--ghost settings__skip"
-            onClick={leaveGuard.request}
-          >
+          <Button tone="ghost" className="settings__skip" onClick={leaveGuard.request}>
             Skip for now
-          </button>
+          </Button>
         )}
       </header>
 
@@ -155,27 +159,21 @@ export function SettingsScreen(): JSX.Element {
             )}
 
             <SectionBlock id="providers">
-              <section className="settings-section" aria-labelledby="providers-heading">
-                <div className="settings-section__head">
-                  <div>
-                    <h2 id="providers-heading" className="settings-section__title">
-                      Providers
-                    </h2>
-                    <p className="settings-section__hint">
-                      Where models come from. Keys stay out of the settings file.
-                    </p>
-                  </div>
-                  {!state.form.open && (
-                    <button
-                      type="button"
-                      className="button"
+              <SettingsSection
+                name="providers"
+                title="Providers"
+                intro="Where models come from. Keys stay out of the settings file."
+                aside={
+                  !state.form.open && (
+                    <Button
                       data-testid="add-provider-button"
                       onClick={() => dispatch({ type: 'form-open', index: null })}
                     >
                       <PlusIcon /> Add provider
-                    </button>
-                  )}
-                </div>
+                    </Button>
+                  )
+                }
+              >
                 {state.status === 'ready' && state.providers.length === 0 && !state.form.open && (
                   <p className="muted">No provider yet.</p>
                 )}
@@ -189,14 +187,11 @@ export function SettingsScreen(): JSX.Element {
                     canCancel={state.providers.length > 0 || state.form.editing !== null}
                   />
                 )}
-              </section>
+              </SettingsSection>
             </SectionBlock>
 
             <SectionBlock id="models">
-              <section className="settings-section" aria-labelledby="models-heading">
-                <h2 id="models-heading" className="settings-section__title">
-                  Default model
-                </h2>
+              <SettingsSection name="models" title="Default model">
                 <label className="field">
                   <span className="field__hint">
                     New sessions use it; each session can switch in its header.
@@ -231,19 +226,12 @@ export function SettingsScreen(): JSX.Element {
                   </select>
                   {placed.defaultModel && <p className="field-error">{placed.defaultModel}</p>}
                 </label>
-              </section>
+              </SettingsSection>
               {!onboarding && <PricesSection />}
             </SectionBlock>
 
             <SectionBlock id="permissions">
-              <section
-                className="settings-section"
-                aria-labelledby="approvals-heading"
-                data-testid="permissions-section"
-              >
-                <h2 id="approvals-heading" className="settings-section__title">
-                  Permissions
-                </h2>
+              <SettingsSection name="approvals" title="Permissions" testId="permissions-section">
                 <div className="mode-row">
                   <span className="mode-row__current">
                     Current mode: <strong data-testid="approval-mode-current">{mode}</strong>
@@ -268,34 +256,18 @@ export function SettingsScreen(): JSX.Element {
                 {placed.mode && <p className="field-error">{placed.mode}</p>}
                 {!onboarding && <PermissionRules />}
                 {!onboarding && <SandboxSettings />}
-              </section>
+              </SettingsSection>
 
               {!onboarding && <ToolsSection />}
               {!onboarding && <CheckpointsSection />}
             </SectionBlock>
 
-            {!onboarding && (
-              <>
-                <SectionBlock id="mcp">
-                  <McpSection />
+            {!onboarding &&
+              laterSections.map(({ id, Section }) => (
+                <SectionBlock key={id} id={id}>
+                  <Section />
                 </SectionBlock>
-                <SectionBlock id="web">
-                  <SearchSection />
-                </SectionBlock>
-                <SectionBlock id="memory">
-                  <MemorySection />
-                </SectionBlock>
-                <SectionBlock id="skills">
-                  <SkillsSection />
-                </SectionBlock>
-                <SectionBlock id="appearance">
-                  <AppearanceSection />
-                </SectionBlock>
-                <SectionBlock id="notifications">
-                  <NotificationsSection />
-                </SectionBlock>
-              </>
-            )}
+              ))}
           </div>
         </div>
       </div>
@@ -322,11 +294,7 @@ export function SettingsScreen(): JSX.Element {
                 ))}
               </ul>
             )}
-            {state.saveError && (
-              <p className="field-error" role="alert">
-                {state.saveError}
-              </p>
-            )}
+            <FormError error={state.saveError} />
             {state.saveIssues.length === 0 && !state.saveError && (
               <span
                 className={unsaved.any ? 'settings__unsaved' : 'muted'}
@@ -345,25 +313,22 @@ export function SettingsScreen(): JSX.Element {
             )}
           </div>
           {unsaved.any && !onboarding && (
-            <button
-              type="button"
-              className="button"
+            <Button
               data-testid="settings-discard"
               disabled={state.saving}
               onClick={() => void discardEverything()}
             >
               Discard
-            </button>
+            </Button>
           )}
-          <button
-            type="button"
-            className="button button--primary"
+          <Button
+            tone="primary"
             data-testid="provider-save-button"
             onClick={() => void save()}
             disabled={state.saving || state.status !== 'ready'}
           >
             {state.saving ? 'Saving…' : onboarding ? 'Save and continue' : 'Save'}
-          </button>
+          </Button>
         </div>
       </footer>
       {leaveGuard.prompt}

@@ -1,13 +1,12 @@
 import type { JSX } from 'react'
-import { fileOf } from '../settings'
-import { useSettings } from '../settings'
+import { editSettings, useSettingsFile } from '../settings'
 import { switchOn, toolSwitches, withSwitch } from './tools-switches'
 import { SettingsCard } from '../settings'
 
 /** Settings → Tools: the built-in families a person can take away from the model. */
 export function ToolsSection(): JSX.Element {
-  const base = useSettings((s) => fileOf(s.state.draft))
-  const dispatch = useSettings((s) => s.dispatch)
+  const base = useSettingsFile()
+  const dispatch = editSettings
   return (
     <SettingsCard name="tools" title="Tools" testId="tools-section">
       <p className="settings-section__hint">

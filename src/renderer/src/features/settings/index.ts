@@ -27,6 +27,14 @@ export {
   storeSecret,
   testProvider
 } from './settings-store'
-// The store itself, for the sections of other features that read and edit the draft: the
-// settings-draft work in progress gives them read hooks and setters of their own.
-export { useSettings } from './settings-store'
+export {
+  editDraft,
+  editSetting,
+  editSettings,
+  onSettingsChanged,
+  setModelPrice,
+  settingsFileNow,
+  settingsNow,
+  useSettingsFile,
+  useSettingsView
+} from './settings-reads'

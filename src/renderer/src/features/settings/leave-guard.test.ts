@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { useApp } from '../../shell/app-store'
+import { useApp } from '../../app/app-store'
 import { leaveSettingsThen, setLeaveGuard } from './leave-guard'
 
 function openSettingsScreen(onboarding = false): void {

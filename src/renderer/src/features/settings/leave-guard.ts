@@ -1,4 +1,4 @@
-import { closeSettings, useApp } from '../../shell/app-store'
+import { closeSettings, useApp } from '../../app/app-store'
 
 /** Asks about unsaved changes, and runs `leave` once the person chose to leave (saved or not). */
 export type LeaveGuard = (leave: () => void) => void

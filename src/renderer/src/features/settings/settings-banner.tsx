@@ -1,6 +1,6 @@
 import { useEffect, type JSX } from 'react'
 import { subscribe } from '../../bridge/client'
-import { openSettings } from '../../shell/app-store'
+import { openSettings } from '../../app/app-store'
 import { bannerHeadline, describeProblem } from './settings-health-reducer'
 import { loadSettingsHealth, useSettingsHealth } from './settings-health-store'
 import './settings-banner.css'

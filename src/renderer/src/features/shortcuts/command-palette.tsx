@@ -1,6 +1,6 @@
 import { useMemo, useRef, useState, type JSX, type KeyboardEvent } from 'react'
-import { openSettings } from '../../shell/app-store'
-import { toggleSidebar } from '../../shell/layout-store'
+import { openSettings } from '../../app/app-store'
+import { toggleSidebar } from '../../app/layout-store'
 import { Dialog } from '../../ui/dialog'
 import { openFind } from '../find'
 import { toggleMonitor, useMonitorOpen } from '../jobs'

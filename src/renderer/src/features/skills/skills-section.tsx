@@ -4,6 +4,7 @@ import type { SkillOrigin } from '../../../../shared/skills'
 import { UntrustedBadge } from '../memory'
 import { SkillDrafts } from './skill-drafts'
 import { loadCommands, loadDrafts, loadSkills, useSkills } from './skills-store'
+import { SettingsSection } from '../../ui/settings-section'
 import './skills.css'
 
 /** The settings screen's skills: each folder found, where it came from, and whether it loaded. */
@@ -22,28 +23,23 @@ export function SkillsSection(): JSX.Element {
   const skills = ready ? (state.skills ?? []) : []
   const problems = ready ? state.problems : []
   return (
-    <section
-      className="settings-section"
-      aria-labelledby="skills-heading"
-      data-testid="skills-section"
+    <SettingsSection
+      name="skills"
+      title="Skills"
+      testId="skills-section"
+      intro={
+        <>
+          Folders with a SKILL.md in <span className="mono">.mecatl/skills/</span> or{' '}
+          <span className="mono">.claude/skills/</span> of the project, in your own skills folder,
+          and the learned skills you activated from drafts (in{' '}
+          <span className="mono">.mecatl/learned-skills/</span>). The Skill tool names each one to
+          the model, which loads one when a task calls for it; each is also a slash command.
+          {ready &&
+            !state.skillsEnabled &&
+            ' The skill tools are turned off (--no-skills or skills: {enabled: false}).'}
+        </>
+      }
     >
-      <div className="settings-section__head">
-        <div>
-          <h2 id="skills-heading" className="settings-section__title">
-            Skills
-          </h2>
-          <p className="settings-section__hint">
-            Folders with a SKILL.md in <span className="mono">.mecatl/skills/</span> or{' '}
-            <span className="mono">.claude/skills/</span> of the project, in your own skills folder,
-            and the learned skills you activated from drafts (in{' '}
-            <span className="mono">.mecatl/learned-skills/</span>). The Skill tool names each one to
-            the model, which loads one when a task calls for it; each is also a slash command.
-            {ready &&
-              !state.skillsEnabled &&
-              ' The skill tools are turned off (--no-skills or skills: {enabled: false}).'}
-          </p>
-        </div>
-      </div>
       {!workspace ? (
         <p className="settings-section__hint">Open a project folder to see its skills.</p>
       ) : skills.length === 0 ? (
@@ -84,7 +80,7 @@ export function SkillsSection(): JSX.Element {
       {ready && workspace && (
         <SkillDrafts workspace={workspace} drafts={state.drafts ?? []} note={state.draftNote} />
       )}
-    </section>
+    </SettingsSection>
   )
 }
 

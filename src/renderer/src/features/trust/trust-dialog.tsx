@@ -1,7 +1,10 @@
 import { useRef, type JSX } from 'react'
 import { ltrPath } from '../../lib/format'
 import { ShieldIcon } from '../../lib/icons'
+import { Button } from '../../ui/button'
 import { Dialog } from '../../ui/dialog'
+import { FormError } from '../../ui/form-error'
+import { ModalFooter, ModalHeader } from '../../ui/modal-parts'
 import { answerTrust, closeTrustDialog, useTrust } from './trust-store'
 import './trust.css'
 
@@ -30,19 +33,16 @@ export function TrustDialog(): JSX.Element | null {
       initialFocus={changing ? undefined : distrust}
     >
       <div className="modal approval">
-        <header className="approval__header">
-          <span className="approval__icon">
-            <ShieldIcon size={18} />
-          </span>
-          <div className="approval__heading">
-            <h2 id="folder-trust-title" className="approval__title">
-              Trust the authors of this folder?
-            </h2>
+        <ModalHeader
+          icon={<ShieldIcon size={18} />}
+          titleId="folder-trust-title"
+          title="Trust the authors of this folder?"
+          meta={
             <div className="approval__meta mono" title={folder}>
               {ltrPath(folder)}
             </div>
-          </div>
-        </header>
+          }
+        />
         <div className="approval__body">
           <p className="approval__sentence">
             A folder’s README, docs, issues and code comments are written by whoever made it. Text
@@ -71,39 +71,27 @@ export function TrustDialog(): JSX.Element | null {
               sessions at once; trusting applies from the next session.
             </p>
           )}
-          {error && (
-            <p className="field-error" role="alert">
-              {error}
-            </p>
-          )}
+          <FormError error={error} />
         </div>
-        <footer className="approval__footer">
-          <span className="approval__hint">Remembered for this folder</span>
-          {changing && (
-            <button type="button" className="button" onClick={closeTrustDialog}>
-              Cancel
-            </button>
-          )}
-          <button
+        <ModalFooter hint="Remembered for this folder">
+          {changing && <Button onClick={closeTrustDialog}>Cancel</Button>}
+          <Button
             ref={distrust}
-            type="button"
-            className="button"
             data-testid="folder-trust-no"
             disabled={saving}
             onClick={() => void answerTrust('untrusted')}
           >
             Don’t trust
-          </button>
-          <button
-            type="button"
-            className="button button--primary"
+          </Button>
+          <Button
+            tone="primary"
             data-testid="folder-trust-yes"
             disabled={saving}
             onClick={() => void answerTrust('trusted')}
           >
             Trust the authors
-          </button>
-        </footer>
+          </Button>
+        </ModalFooter>
       </div>
     </Dialog>
   )

@@ -2,8 +2,8 @@ import { useState, type JSX } from 'react'
 import type { SearchBackendKind } from '../../../../shared/websearch'
 import { defaultKeyEnv } from '../../../../shared/websearch'
 import { ArrowDownIcon, ArrowUpIcon, CloseIcon, PlusIcon } from '../../lib/icons'
-import { useApp } from '../../shell/app-store'
-import { fileOf, useSettings } from '../settings'
+import { useApp } from '../../app/app-store'
+import { editSetting, useSettingsFile } from '../settings'
 import {
   addBackend,
   backendKinds,
@@ -22,47 +22,38 @@ import {
 } from './search-model'
 import { SearchTest } from './search-test'
 import { StoreKey } from './store-key'
+import { Button } from '../../ui/button'
+import { Check } from '../../ui/check'
 import { Field } from '../../ui/field'
+import { SettingsSection } from '../../ui/settings-section'
 import './web.css'
 
 /** Settings → Search: WebSearch's chain of backends, edited in place and saved with the rest. */
 export function SearchSection(): JSX.Element {
-  const base = useSettings((s) => fileOf(s.state.draft))
-  const dispatch = useSettings((s) => s.dispatch)
+  const base = useSettingsFile()
   const canStoreSecrets = useApp((s) => s.state.info?.canStoreSecrets ?? false)
   const [adding, setAdding] = useState<SearchBackendKind>('exa')
   const websearch = websearchOf(base)
   const backends = backendsOf(websearch)
-  const update = (next: RawWebsearch): void =>
-    dispatch({ type: 'section-edit', key: 'websearch', value: next })
+  const update = (next: RawWebsearch): void => editSetting('websearch', next)
 
   return (
-    <section
-      className="settings-section"
-      aria-labelledby="search-heading"
-      data-testid="search-section"
-    >
-      <div className="settings-section__head">
-        <div>
-          <h2 id="search-heading" className="settings-section__title">
-            Search
-          </h2>
-          <p className="settings-section__hint">
-            WebSearch tries these in order and the first that answers wins, so a rate-limited one
-            falls through to the next. Keys stay out of the settings file.
-          </p>
-        </div>
-        <label className="search-toggle">
-          <input
-            type="checkbox"
-            data-testid="search-enabled"
-            checked={searchEnabled(websearch)}
-            onChange={(e) => update(setSearchEnabled(websearch, e.target.checked))}
-          />
+    <SettingsSection
+      name="search"
+      title="Search"
+      testId="search-section"
+      intro="WebSearch tries these in order and the first that answers wins, so a rate-limited one falls through to the next. Keys stay out of the settings file."
+      aside={
+        <Check
+          className="search-toggle"
+          testId="search-enabled"
+          checked={searchEnabled(websearch)}
+          onChange={(on) => update(setSearchEnabled(websearch, on))}
+        >
           Web search
-        </label>
-      </div>
-
+        </Check>
+      }
+    >
       {backends.length === 0 && (
         <p className="muted" data-testid="search-empty">
           No backend listed: WebSearch uses the services named by EXA_API_KEY, BRAVE_API_KEY or
@@ -98,18 +89,16 @@ export function SearchSection(): JSX.Element {
             </option>
           ))}
         </select>
-        <button
-          type="button"
-          className="button"
+        <Button
           data-testid="search-add-button"
           onClick={() => update(addBackend(websearch, adding))}
         >
           <PlusIcon /> Add backend
-        </button>
+        </Button>
       </div>
 
       <SearchTest websearch={websearch} />
-    </section>
+    </SettingsSection>
   )
 }
 
@@ -145,44 +134,41 @@ function BackendRow({
       <div className="search-backend__head">
         <span className="search-backend__order">{index + 1}</span>
         <span className="search-backend__kind">{kindLabel(kind)}</span>
-        <label className="search-backend__enabled">
-          <input
-            type="checkbox"
-            checked={enabled}
-            data-testid="search-backend-enabled"
-            onChange={(e) => set('enabled', e.target.checked)}
-          />
+        <Check
+          className="search-backend__enabled"
+          testId="search-backend-enabled"
+          checked={enabled}
+          onChange={(on) => set('enabled', on)}
+        >
           Enabled
-        </label>
-        <button
-          type="button"
-          className="button button--ghost button--small"
-          aria-label="Move up"
-          disabled={index === 0}
-          data-testid="search-backend-up"
-          onClick={() => update(moveBackend(websearch, index, -1))}
-        >
-          <ArrowUpIcon size={13} />
-        </button>
-        <button
-          type="button"
-          className="button button--ghost button--small"
-          aria-label="Move down"
-          disabled={last}
-          data-testid="search-backend-down"
-          onClick={() => update(moveBackend(websearch, index, 1))}
-        >
-          <ArrowDownIcon size={13} />
-        </button>
-        <button
-          type="button"
-          className="button button--ghost-danger button--small"
+        </Check>
+        {(
+          [
+            { name: 'up', label: 'Move up', icon: ArrowUpIcon, off: index === 0, by: -1 },
+            { name: 'down', label: 'Move down', icon: ArrowDownIcon, off: last, by: 1 }
+          ] as const
+        ).map(({ name, label, icon: Icon, off, by }) => (
+          <Button
+            key={name}
+            tone="ghost"
+            small
+            aria-label={label}
+            disabled={off}
+            data-testid={`search-backend-${name}`}
+            onClick={() => update(moveBackend(websearch, index, by))}
+          >
+            <Icon size={13} />
+          </Button>
+        ))}
+        <Button
+          tone="ghost-danger"
+          small
           aria-label="Remove"
           data-testid="search-backend-remove"
           onClick={() => update(removeBackend(websearch, index))}
         >
           <CloseIcon size={13} />
-        </button>
+        </Button>
       </div>
       {hint && <p className="field__hint">{hint}</p>}
       <div className="search-backend__fields">

@@ -2,7 +2,7 @@ import { useEffect, type FormEvent, type JSX } from 'react'
 import { baseName, formatRelative, ltrPath } from '../../lib/format'
 import { FolderIcon, GearIcon, LogoMark } from '../../lib/icons'
 import { useNow } from '../../lib/use-now'
-import { openSettings, useApp } from '../../shell/app-store'
+import { openSettings, useApp } from '../../app/app-store'
 import { loadRecent, openFolder, pickFolder, useWelcome } from './welcome-store'
 import './welcome.css'
 

@@ -1,7 +1,7 @@
 import { call } from '../../bridge/client'
 import { errorMessage } from '../../lib/errors'
 import { createReducerStore } from '../../lib/reducer-store'
-import { navigateToFolder } from '../../shell/navigation'
+import { navigateToFolder } from '../../app/navigation'
 import { initialWelcomeState, welcomeReducer } from './welcome-reducer'
 
 export const useWelcome = createReducerStore(welcomeReducer, initialWelcomeState)

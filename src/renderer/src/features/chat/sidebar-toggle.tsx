@@ -1,6 +1,6 @@
 import type { JSX } from 'react'
-import { shortcutLabel, currentPlatform } from '../features/shortcuts'
-import { toggleSidebar, useSidebarShown } from './layout-store'
+import { shortcutLabel, currentPlatform } from '../shortcuts'
+import { toggleSidebar, useSidebarShown } from '../../app/layout-store'
 
 function SidebarIcon(): JSX.Element {
   return (
