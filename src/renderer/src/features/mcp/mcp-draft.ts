@@ -24,7 +24,8 @@ export function applyServerForm(): void {
   const others = entries()
     .filter((_, i) => i !== form.editing)
     .map(serverName)
-  const checked = draftToSettings(form.draft, others)
+  const previous = form.editing === null ? null : entries()[form.editing]
+  const checked = draftToSettings(form.draft, others, previous)
   if (!checked.ok) {
     mcp().dispatch({ type: 'form-issues', issues: checked.issues })
     return

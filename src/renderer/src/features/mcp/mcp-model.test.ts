@@ -25,6 +25,19 @@ describe('server drafts', () => {
     expect(draftToSettings(draft, [])).toEqual({ ok: true, value: everything })
   })
 
+  it('keeps what the form does not show: the tools switched off and a sandboxed network', () => {
+    const shown = { ...everything, sandbox: true }
+    const saved = { ...shown, network: 'off', disabled_tools: ['slow_tool'] }
+    const draft = draftFromSettings(saved)
+    expect(draftToSettings(draft, [], saved)).toEqual({ ok: true, value: saved })
+    // A new server has nothing to keep; a server made remote leaves a local program's network.
+    expect(draftToSettings(draft, [])).toEqual({ ok: true, value: shown })
+    const remote = { ...draft, kind: 'url' as const, url: 'https://mcp.example.com/mcp' }
+    const made = draftToSettings(remote, [], saved)
+    expect(made.ok && made.value).toMatchObject({ disabled_tools: ['slow_tool'] })
+    expect(made.ok && 'network' in made.value).toBe(false)
+  })
+
   it('round-trips a remote server: its address, transport, headers and bearer reference', () => {
     const remote = {
       name: 'linear',

@@ -174,13 +174,32 @@ const fieldOfKey: Record<string, DraftField> = {
   sandbox: 'sandbox'
 }
 
+/** What the form's fields and switches write; any other key of a server is kept as it was. */
+const formKeys = new Set([...Object.keys(fieldOfKey), 'prefix_tools', 'enabled', 'disclose'])
+
+/**
+ * What the form does not show of the server it edits (the tools switched off, a sandboxed
+ * server's network): kept, so saving the form loses nothing. A server turned into a remote one
+ * leaves behind what only a local program has.
+ */
+function unshownKeys(previous: unknown, kind: ServerDraft['kind']): Record<string, unknown> {
+  if (typeof previous !== 'object' || previous === null || Array.isArray(previous)) return {}
+  return Object.fromEntries(
+    Object.entries(previous).filter(
+      ([key]) => !formKeys.has(key) && !(kind === 'url' && key === 'network')
+    )
+  )
+}
+
 /**
  * The settings-file shape of a draft, checked with the same schema the main process uses, so
  * problems show beside their fields before anything is saved. Defaults are left out of the file.
+ * `previous`: the server as the settings held it before this edit, for what the form leaves out.
  */
 export function draftToSettings(
   draft: ServerDraft,
-  otherNames: readonly string[]
+  otherNames: readonly string[],
+  previous: unknown = null
 ): { ok: true; value: McpServerSettingsInput } | { ok: false; issues: DraftIssues } {
   const issues: DraftIssues = {}
   const value: Record<string, unknown> = { name: draft.name.trim() }
@@ -194,6 +213,7 @@ export function draftToSettings(
   if (draft.forceDestructive) force.destructive = true
   if (draft.forceEgress !== 'none') force.egress = draft.forceEgress
   if (Object.keys(force).length > 0) value.force = force
+  Object.assign(value, unshownKeys(previous, draft.kind))
 
   const parsed = mcpServerSettingsSchema.safeParse(value)
   if (!parsed.success) {
