@@ -47,6 +47,8 @@ export function Composer(props: Props): JSX.Element {
   const tooLarge = useMemo(() => messageSizeProblem(value), [value])
   const filled = value.trim() !== '' || (props.attach?.count ?? 0) > 0
   const canSend = !disabled && filled && tooLarge === null
+  // Queue and Send: either sends the text, and only when it can be sent.
+  const sends = { onClick: () => canSend && onSend(), disabled: !canSend }
 
   // Grow with the text up to a limit, then scroll inside, so the transcript is not squeezed.
   useLayoutEffect(() => {
@@ -108,8 +110,7 @@ export function Composer(props: Props): JSX.Element {
             type="button"
             className="composer__queue"
             data-testid="queue-button"
-            onClick={() => canSend && onSend()}
-            disabled={!canSend}
+            {...sends}
             title="Queue: sent when the turn ends (Enter)"
           >
             Queue
@@ -132,8 +133,7 @@ export function Composer(props: Props): JSX.Element {
             type="button"
             className="composer__send"
             data-testid="send-button"
-            onClick={() => canSend && onSend()}
-            disabled={!canSend}
+            {...sends}
             title="Send (Enter)"
             aria-label="Send"
           >

@@ -4,6 +4,7 @@ import { PencilIcon, TrashIcon } from '../../lib/icons'
 import { useChat, useQueue } from './chat-store'
 import { queueHold, turnOutcome, type QueueHold, type QueuedMessage } from './queue-reducer'
 import { sendQueuedNow } from './queue-runner'
+import { IconButton } from '../../ui/icon-button'
 import './queue-list.css'
 
 const dispatch = useQueue.getState().dispatch
@@ -14,6 +15,12 @@ const holdText: Record<QueueHold, string> = {
   error: 'The first message could not be sent. Send now tries again; Edit or Remove changes it.',
   editing: 'The queue waits while you edit.'
 }
+
+/** A queued message's Edit and Remove, each an icon. */
+const itemActions = [
+  { name: 'edit', action: 'edit-start', title: 'Edit', Icon: PencilIcon },
+  { name: 'remove', action: 'remove', title: 'Remove', Icon: TrashIcon }
+] as const
 
 function EditField({ sessionId, item }: { sessionId: string; item: QueuedMessage }): JSX.Element {
   const [text, setText] = useState(item.text)
@@ -117,28 +124,18 @@ export function QueueList({ sessionId }: { sessionId: string | null }): JSX.Elem
                       >
                         Send now
                       </button>
-                      <button
-                        type="button"
-                        className="queue__icon"
-                        data-testid="queued-edit"
-                        disabled={sending}
-                        onClick={() => dispatch({ type: 'edit-start', sessionId, id: item.id })}
-                        title="Edit"
-                        aria-label={`Edit ${label}`}
-                      >
-                        <PencilIcon size={14} />
-                      </button>
-                      <button
-                        type="button"
-                        className="queue__icon"
-                        data-testid="queued-remove"
-                        disabled={sending}
-                        onClick={() => dispatch({ type: 'remove', sessionId, id: item.id })}
-                        title="Remove"
-                        aria-label={`Remove ${label}`}
-                      >
-                        <TrashIcon size={14} />
-                      </button>
+                      {itemActions.map(({ name, action, title, Icon }) => (
+                        <IconButton
+                          key={name}
+                          className="queue__icon"
+                          data-testid={`queued-${name}`}
+                          disabled={sending}
+                          onClick={() => dispatch({ type: action, sessionId, id: item.id })}
+                          title={title}
+                          label={`${title} ${label}`}
+                          icon={<Icon size={14} />}
+                        />
+                      ))}
                     </div>
                   </div>
                   {item.error && (

@@ -1,11 +1,11 @@
-import { useState, type JSX } from 'react'
+import type { JSX } from 'react'
 import { RefreshIcon } from '../../lib/icons'
 import { sendAgain } from './branch-actions'
+import { useAttempt } from '../../ui/use-attempt'
 
 /** On the newest reply: the same message again for another answer (this one stays a version). */
 export function RegenerateButton(): JSX.Element {
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const { busy, error, run } = useAttempt()
   return (
     <button
       type="button"
@@ -14,13 +14,7 @@ export function RegenerateButton(): JSX.Element {
       title={error ?? 'Regenerate: ask again for another reply (this one is kept)'}
       aria-label="Regenerate this reply"
       disabled={busy}
-      onClick={() => {
-        setBusy(true)
-        void sendAgain().then((failed) => {
-          setBusy(false)
-          setError(failed)
-        })
-      }}
+      onClick={() => run(sendAgain)}
     >
       <RefreshIcon size={14} />
     </button>

@@ -1,4 +1,4 @@
-import { useState, type JSX } from 'react'
+import { useState, type JSX, type ReactNode } from 'react'
 import type { CallFiles, CheckpointFile, FileChange } from '../../../../shared/checkpoints'
 import type { ToolCallView } from '../../../../shared/domain'
 import { call as callCore } from '../../bridge/client'
@@ -23,6 +23,28 @@ function Chevron({ open }: { open: boolean }): JSX.Element {
       size={12}
       className={`tool-card__chevron${open ? ' tool-card__chevron--open' : ''}`}
     />
+  )
+}
+
+/** A button that shows or hides what is under it, its chevron turned to say which. */
+function Unfold(props: {
+  className: string
+  testId: string
+  open: boolean
+  onClick: () => void
+  children: ReactNode
+}): JSX.Element {
+  return (
+    <button
+      type="button"
+      className={props.className}
+      aria-expanded={props.open}
+      data-testid={props.testId}
+      onClick={props.onClick}
+    >
+      <Chevron open={props.open} />
+      {props.children}
+    </button>
   )
 }
 
@@ -51,19 +73,17 @@ function FileRow({
   }
   return (
     <li className="call-files__file">
-      <button
-        type="button"
+      <Unfold
         className="call-files__file-head"
-        aria-expanded={open}
-        data-testid="call-files-file"
+        testId="call-files-file"
+        open={open}
         onClick={toggle}
       >
-        <Chevron open={open} />
         <span className="mono call-files__path">{change.path}</span>
         <span className={`call-files__change call-files__change--${change.change}`}>
           {changeLabels[change.change]}
         </span>
-      </button>
+      </Unfold>
       {open && error && <p className="field-error">{error}</p>}
       {open && file?.shown === 'text' && (
         <DiffView
@@ -100,17 +120,15 @@ function Checkpointed({
   return (
     <div className="call-files" data-testid="call-files" data-during={files.during}>
       <div className="call-files__head">
-        <button
-          type="button"
+        <Unfold
           className="call-files__summary"
-          aria-expanded={open}
-          data-testid="call-files-summary"
+          testId="call-files-summary"
+          open={open}
           onClick={() => setOpen((v) => !v)}
         >
-          <Chevron open={open} />
           {files.during === 'job' ? 'While its job ran: ' : ''}
           {describeChanges(files.changes, files.more)}
-        </button>
+        </Unfold>
         <button
           type="button"
           className="call-files__revert"

@@ -8,6 +8,7 @@ import {
   withCheckpointSetting
 } from './checkpoints-model'
 import { useCheckpointStatus } from './use-checkpoint-status'
+import { Check } from '../../ui/check'
 import { Field } from '../../ui/field'
 import './checkpoints.css'
 
@@ -31,15 +32,14 @@ export function CheckpointsSection(): JSX.Element {
           {statusText(status)}
         </p>
       )}
-      <label className="tool-switches__label">
-        <input
-          type="checkbox"
-          data-testid="checkpoints-enabled"
-          checked={checkpointsOn(base)}
-          onChange={(e) => set('enabled', e.target.checked)}
-        />
+      <Check
+        className="tool-switches__label"
+        testId="checkpoints-enabled"
+        checked={checkpointsOn(base)}
+        onChange={(on) => set('enabled', on)}
+      >
         Take checkpoints
-      </label>
+      </Check>
       <div className="checkpoints-settings__numbers">
         {checkpointNumbers.map((entry) => (
           <Field key={entry.key} label={entry.label} hint={entry.hint}>

@@ -3,7 +3,14 @@ import { ArrowDownIcon, ArrowUpIcon, CloseIcon } from '../../lib/icons'
 import { MAX_MATCHES } from './find-match'
 import { clearPaint, findRanges, firstInView, paintRanges, revealRange } from './find-highlights'
 import { closeFind, useFind } from './find-store'
+import { IconButton } from '../../ui/icon-button'
 import './find.css'
+
+/** The buttons that move to the match before or after the current one. */
+const steps = [
+  { name: 'previous', label: 'Previous match', keys: 'Shift+Enter', Icon: ArrowUpIcon, by: -1 },
+  { name: 'next', label: 'Next match', keys: 'Enter', Icon: ArrowDownIcon, by: 1 }
+] as const
 
 // The transcript's rows: each child is one row (only those on screen or holding a hit).
 const CONTENT = '[data-testid="transcript-rows"]'
@@ -132,38 +139,26 @@ export function FindBar({
       <span className="find-bar__count" data-testid="find-count" aria-live="polite">
         {countText(ranges.length, Math.max(0, current), query)}
       </span>
-      <button
-        type="button"
-        className="find-bar__button"
-        data-testid="find-previous"
-        aria-label="Previous match"
-        title="Previous match (Shift+Enter)"
-        disabled={ranges.length === 0}
-        onClick={() => step(-1)}
-      >
-        <ArrowUpIcon size={14} />
-      </button>
-      <button
-        type="button"
-        className="find-bar__button"
-        data-testid="find-next"
-        aria-label="Next match"
-        title="Next match (Enter)"
-        disabled={ranges.length === 0}
-        onClick={() => step(1)}
-      >
-        <ArrowDownIcon size={14} />
-      </button>
-      <button
-        type="button"
+      {steps.map(({ name, label, keys, Icon, by }) => (
+        <IconButton
+          key={name}
+          className="find-bar__button"
+          data-testid={`find-${name}`}
+          label={label}
+          title={`${label} (${keys})`}
+          disabled={ranges.length === 0}
+          onClick={() => step(by)}
+          icon={<Icon size={14} />}
+        />
+      ))}
+      <IconButton
         className="find-bar__button find-bar__close"
         data-testid="find-close"
-        aria-label="Close find"
+        label="Close find"
         title="Close (Esc)"
         onClick={closeFind}
-      >
-        <CloseIcon size={14} />
-      </button>
+        icon={<CloseIcon size={14} />}
+      />
     </div>
   )
 }

@@ -3,6 +3,7 @@ import type { ElicitAction, ElicitField, Elicitation } from '../../../../shared/
 import { Button, type ButtonTone } from '../../ui/button'
 import { Dialog } from '../../ui/dialog'
 import { FormError } from '../../ui/form-error'
+import { Options } from '../../ui/options'
 import { ModalFooter } from '../../ui/modal-parts'
 import { Field } from '../../ui/field'
 import { useWorkspace } from '../sessions'
@@ -234,11 +235,7 @@ function FieldControl({
             onChange={(e) => onChange(e.target.value)}
           >
             <option value="">{field.required ? 'Choose…' : '(none)'}</option>
-            {field.options.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
+            <Options of={field.options} />
           </select>
         ) : (
           <input

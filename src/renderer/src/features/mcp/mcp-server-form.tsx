@@ -7,7 +7,7 @@ import { useMcp } from './mcp-store'
 import { FieldError, LocalFields, RemoteFields } from './mcp-server-fields'
 import { Button } from '../../ui/button'
 import { Check } from '../../ui/check'
-import { Field } from '../../ui/field'
+import { TextField } from '../../ui/text-field'
 
 const kinds: { kind: ServerForm['draft']['kind']; label: string }[] = [
   { kind: 'command', label: 'On this machine (a command)' },
@@ -44,23 +44,17 @@ export function McpServerForm({ form }: { form: ServerForm }): JSX.Element {
         {form.editing === null ? 'Add an MCP server' : `Edit ${draft.name || 'server'}`}
       </h3>
       <div className="form-grid">
-        <Field
+        <TextField
           label="Name"
           hint={`Its tools are named mcp__${draft.name || 'name'}__tool.`}
           error={issues.name}
           errorTestId="mcp-issue-name"
-        >
-          {(control) => (
-            <input
-              {...control}
-              className="input input--mono"
-              data-testid="mcp-name"
-              value={draft.name}
-              onChange={(e) => edit({ name: e.target.value })}
-              spellCheck={false}
-            />
-          )}
-        </Field>
+          mono
+          testId="mcp-name"
+          value={draft.name}
+          onChange={(name) => edit({ name })}
+          spellCheck={false}
+        />
 
         <fieldset className="field mcp-form__kind">
           <legend className="field__label">Runs</legend>

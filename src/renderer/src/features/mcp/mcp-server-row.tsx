@@ -1,9 +1,11 @@
-import { useEffect, useRef, type JSX } from 'react'
+import { useEffect, useRef, type JSX, type ReactNode } from 'react'
 import type { McpServerView } from '../../../../shared/mcp'
 import { promptCommand } from '../../../../shared/mcp'
 import { capabilityBadges } from '../approvals'
 import { stateLabel, type DetailTab } from './mcp-reducer'
 import { loadLog, restartServer, setTrust, showDetails, signIn, signOut, useMcp } from './mcp-store'
+import { Button } from '../../ui/button'
+import { Check } from '../../ui/check'
 
 interface Props {
   name: string
@@ -45,25 +47,27 @@ function Tools({ view, off, onToggle }: ToolsProps): JSX.Element {
   }
   const toggle = (own: string, label: string): JSX.Element | null =>
     onToggle ? (
-      <label className="check check--compact mcp-item__switch">
-        <input
-          type="checkbox"
-          data-testid="mcp-tool-enabled"
-          aria-label={`Offer ${label} to the model`}
-          checked={!off.includes(own)}
-          onChange={(e) => onToggle(own, e.target.checked)}
-        />
+      <Check
+        className="check check--compact mcp-item__switch"
+        testId="mcp-tool-enabled"
+        aria-label={`Offer ${label} to the model`}
+        checked={!off.includes(own)}
+        onChange={(on) => onToggle(own, on)}
+      >
         On
-      </label>
+      </Check>
     ) : null
   return (
     <ul className="mcp-items" data-testid="mcp-tools">
-      {view.tools.map((tool) => {
-        const own = view.toolNames[tool.name] ?? tool.name
-        return (
-          <li key={tool.name} className="mcp-item" data-testid="mcp-tool" data-tool={tool.name}>
-            <div className="mcp-item__head">
-              <span className="mono mcp-item__name">{tool.name}</span>
+      {view.tools.map((tool) => (
+        <Item
+          key={tool.name}
+          testId="mcp-tool"
+          tool={tool.name}
+          name={tool.name}
+          description={tool.description}
+          head={
+            <>
               <span className="mcp-item__badges">
                 {capabilityBadges(tool.readOnly, tool.capabilities).map((badge) => (
                   <span
@@ -75,28 +79,28 @@ function Tools({ view, off, onToggle }: ToolsProps): JSX.Element {
                   </span>
                 ))}
               </span>
-              {toggle(own, tool.name)}
-            </div>
-            {tool.description && <p className="mcp-item__text">{tool.description}</p>}
-          </li>
-        )
-      })}
+              {toggle(view.toolNames[tool.name] ?? tool.name, tool.name)}
+            </>
+          }
+        />
+      ))}
       {view.offTools.map((tool) => (
-        <li
+        <Item
           key={`off:${tool.name}`}
-          className="mcp-item mcp-item--off"
-          data-testid="mcp-tool-off"
-          data-tool={tool.name}
-        >
-          <div className="mcp-item__head">
-            <span className="mono mcp-item__name">{tool.name}</span>
-            <span className="mcp-item__badges">
-              <span className="badge">Off: not offered to the model</span>
-            </span>
-            {toggle(tool.name, tool.name)}
-          </div>
-          {tool.description && <p className="mcp-item__text">{tool.description}</p>}
-        </li>
+          off
+          testId="mcp-tool-off"
+          tool={tool.name}
+          name={tool.name}
+          description={tool.description}
+          head={
+            <>
+              <span className="mcp-item__badges">
+                <span className="badge">Off: not offered to the model</span>
+              </span>
+              {toggle(tool.name, tool.name)}
+            </>
+          }
+        />
       ))}
     </ul>
   )
@@ -107,14 +111,17 @@ function Resources({ view }: { view: McpServerView }): JSX.Element {
   return (
     <ul className="mcp-items" data-testid="mcp-resources">
       {view.resources.map((resource) => (
-        <li key={resource.uri} className="mcp-item">
-          <div className="mcp-item__head">
-            <span className="mcp-item__name">{resource.name}</span>
-            {resource.mimeType && <span className="badge badge--neutral">{resource.mimeType}</span>}
-          </div>
+        <Item
+          key={resource.uri}
+          name={resource.name}
+          mono={false}
+          description={resource.description}
+          head={
+            resource.mimeType && <span className="badge badge--neutral">{resource.mimeType}</span>
+          }
+        >
           <p className="mcp-item__text mono">{resource.uri}</p>
-          {resource.description && <p className="mcp-item__text">{resource.description}</p>}
-        </li>
+        </Item>
       ))}
     </ul>
   )
@@ -125,20 +132,54 @@ function Prompts({ view }: { view: McpServerView }): JSX.Element {
   return (
     <ul className="mcp-items" data-testid="mcp-prompts">
       {view.prompts.map((prompt) => (
-        <li key={prompt.name} className="mcp-item">
-          <div className="mcp-item__head">
-            <span className="mono mcp-item__name">{promptCommand(view.name, prompt.name)}</span>
-            {prompt.arguments.map((arg) => (
-              <span key={arg.name} className="badge badge--neutral" title={arg.description ?? ''}>
-                {arg.name}
-                {arg.required ? '' : '?'}
-              </span>
-            ))}
-          </div>
-          {prompt.description && <p className="mcp-item__text">{prompt.description}</p>}
-        </li>
+        <Item
+          key={prompt.name}
+          name={promptCommand(view.name, prompt.name)}
+          description={prompt.description}
+          head={prompt.arguments.map((arg) => (
+            <span key={arg.name} className="badge badge--neutral" title={arg.description ?? ''}>
+              {arg.name}
+              {arg.required ? '' : '?'}
+            </span>
+          ))}
+        />
       ))}
     </ul>
+  )
+}
+
+/**
+ * One thing a server offers (a tool, a resource, a prompt): its name and what follows it on the
+ * head line, then what it says of itself.
+ */
+function Item(props: {
+  name: string
+  /** The name set as code, as tool and prompt names are; a resource's is a title. */
+  mono?: boolean
+  /** A tool switched off in the settings. */
+  off?: boolean
+  testId?: string
+  /** A tool's name at the server, for the tests to find it by. */
+  tool?: string
+  head: ReactNode
+  description?: string | null
+  children?: ReactNode
+}): JSX.Element {
+  return (
+    <li
+      className={props.off ? 'mcp-item mcp-item--off' : 'mcp-item'}
+      data-testid={props.testId}
+      data-tool={props.tool}
+    >
+      <div className="mcp-item__head">
+        <span className={props.mono === false ? 'mcp-item__name' : 'mono mcp-item__name'}>
+          {props.name}
+        </span>
+        {props.head}
+      </div>
+      {props.children}
+      {props.description && <p className="mcp-item__text">{props.description}</p>}
+    </li>
   )
 }
 
@@ -238,88 +279,77 @@ export function McpServerRow(props: Props): JSX.Element {
         </div>
         <div className="provider-row__actions">
           {props.onToggle && (
-            <label className="check check--compact" title="Start or stop this server">
-              <input
-                type="checkbox"
-                data-testid="mcp-enabled"
-                checked={enabled}
-                onChange={(e) => props.onToggle?.(e.target.checked)}
-              />
+            <Check
+              className="check check--compact"
+              title="Start or stop this server"
+              testId="mcp-enabled"
+              checked={enabled}
+              onChange={(on) => props.onToggle?.(on)}
+            >
               Enabled
-            </label>
+            </Check>
           )}
           {origin === 'project' && state === 'untrusted' && (
-            <button
-              type="button"
-              className="button button--small"
+            <Button
+              small
               data-testid="mcp-trust"
               disabled={busy}
               onClick={() => void setTrust([name], true)}
             >
               Trust
-            </button>
+            </Button>
           )}
           {origin === 'project' && view && state !== 'untrusted' && state !== 'disabled' && (
-            <button
-              type="button"
-              className="button button--small button--ghost"
-              onClick={() => void setTrust([name], false)}
-            >
+            <Button small tone="ghost" onClick={() => void setTrust([name], false)}>
               Stop trusting
-            </button>
+            </Button>
           )}
           {hasWorkspace && view?.oauth && view.oauth.state !== 'signed-in' && (
-            <button
-              type="button"
-              className="button button--small button--primary"
+            <Button
+              small
+              tone="primary"
               data-testid="mcp-sign-in"
               disabled={busy}
               onClick={() => void signIn(name)}
             >
               {view.oauth.state === 'signing-in' ? 'Sign in again' : 'Sign in'}
-            </button>
+            </Button>
           )}
           {hasWorkspace && view?.oauth?.state === 'signed-in' && (
-            <button
-              type="button"
-              className="button button--small button--ghost"
+            <Button
+              small
+              tone="ghost"
               data-testid="mcp-sign-out"
               disabled={busy}
               onClick={() => void signOut(name)}
             >
               Sign out
-            </button>
+            </Button>
           )}
           {hasWorkspace && view && (running || state === 'failed') && (
-            <button
-              type="button"
-              className="button button--small"
+            <Button
+              small
               data-testid="mcp-restart"
               disabled={busy}
               onClick={() => void restartServer(name)}
             >
               {busy ? 'Restarting…' : 'Restart'}
-            </button>
+            </Button>
           )}
           {props.onEdit && (
-            <button
-              type="button"
-              className="button button--small"
-              onClick={props.onEdit}
-              disabled={props.editing}
-            >
+            <Button small onClick={props.onEdit} disabled={props.editing}>
               Edit
-            </button>
+            </Button>
           )}
           {props.onRemove && (
-            <button
-              type="button"
-              className="button button--small button--ghost-danger"
+            <Button
+              small
+              tone="ghost-danger"
               onClick={props.onRemove}
               aria-label={`Remove ${name}`}
             >
               Remove
-            </button>
+            </Button>
           )}
         </div>
       </div>

@@ -2,6 +2,8 @@ import { useState, type JSX } from 'react'
 import { editSetting, useSettingsFile, SettingsCard } from '../settings'
 import { notificationsOn, withNotifications } from './notice'
 import { showNotice } from './notifier'
+import { Button } from '../../ui/button'
+import { Check } from '../../ui/check'
 
 /** Settings → Notifications: on or off, and a test that also asks the browser for permission. */
 export function NotificationsSection(): JSX.Element {
@@ -26,24 +28,18 @@ export function NotificationsSection(): JSX.Element {
         While the window is in the background, a desktop notification says when a turn ends or an
         approval or a question waits. Clicking it brings the session back.
       </p>
-      <label className="tool-switches__label">
-        <input
-          type="checkbox"
-          data-testid="notifications-enabled"
-          checked={notificationsOn(base)}
-          onChange={(e) => editSetting('notifications', withNotifications(base, e.target.checked))}
-        />
+      <Check
+        className="tool-switches__label"
+        testId="notifications-enabled"
+        checked={notificationsOn(base)}
+        onChange={(on) => editSetting('notifications', withNotifications(base, on))}
+      >
         Notify me when Mecatl needs me or is done
-      </label>
+      </Check>
       <div>
-        <button
-          type="button"
-          className="button"
-          data-testid="notifications-test"
-          onClick={() => void test()}
-        >
+        <Button data-testid="notifications-test" onClick={() => void test()}>
           Send a test notification
-        </button>
+        </Button>
         {tested && (
           <p className="field__hint" role="status">
             {tested}

@@ -9,6 +9,7 @@ import {
   type Reach,
   type Tone
 } from './sandbox-sight-model'
+import { Check } from '../../ui/check'
 
 const toneBadge: Record<Tone, string> = {
   safe: 'badge--green',
@@ -118,15 +119,14 @@ function HomeLine({
           </ul>
         </details>
       )}
-      <label className="tool-switches__label sandbox-sight__switch">
-        <input
-          type="checkbox"
-          data-testid="sandbox-home-defaults-switch"
-          checked={defaultsOn}
-          onChange={(e) => onDefaults(e.target.checked)}
-        />
+      <Check
+        className="tool-switches__label sandbox-sight__switch"
+        testId="sandbox-home-defaults-switch"
+        checked={defaultsOn}
+        onChange={onDefaults}
+      >
         Show the usual toolchains and caches of my home folder
-      </label>
+      </Check>
     </Line>
   )
 }

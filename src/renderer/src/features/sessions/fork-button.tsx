@@ -1,6 +1,7 @@
-import { useState, type JSX } from 'react'
+import type { JSX } from 'react'
 import { BranchIcon } from '../../lib/icons'
 import { forkSession } from './session-actions'
+import { useAttempt } from '../../ui/use-attempt'
 
 interface Props {
   sessionId: string
@@ -11,8 +12,7 @@ interface Props {
 
 /** "Fork from here": a new session with the conversation up to this message, selected. */
 export function ForkButton({ sessionId, itemKey, disabled }: Props): JSX.Element {
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const { busy, error, run } = useAttempt()
   return (
     <button
       type="button"
@@ -21,13 +21,7 @@ export function ForkButton({ sessionId, itemKey, disabled }: Props): JSX.Element
       title={error ?? 'Fork: a new session with the conversation up to here'}
       aria-label="Fork a new session from this message"
       disabled={disabled || busy}
-      onClick={() => {
-        setBusy(true)
-        void forkSession(sessionId, itemKey).then((failed) => {
-          setBusy(false)
-          setError(failed)
-        })
-      }}
+      onClick={() => run(() => forkSession(sessionId, itemKey))}
     >
       <BranchIcon size={14} />
     </button>

@@ -1,5 +1,6 @@
 import { useState, type JSX } from 'react'
 import { createSession } from './sessions-store'
+import { MenuItem } from '../../ui/menu-item'
 
 /** The New session button's other choices: a session that cannot touch the folder. */
 export function NewSessionMenu({ disabled }: { disabled: boolean }): JSX.Element {
@@ -20,9 +21,7 @@ export function NewSessionMenu({ disabled }: { disabled: boolean }): JSX.Element
       </button>
       {open && (
         <div className="new-session-menu__list" role="menu">
-          <button
-            type="button"
-            role="menuitem"
+          <MenuItem
             className="new-session-menu__item"
             data-testid="new-session-no-fs"
             onClick={() => {
@@ -32,7 +31,7 @@ export function NewSessionMenu({ disabled }: { disabled: boolean }): JSX.Element
           >
             <span>New session without files</span>
             <span className="new-session-menu__hint">No file, shell or delegation tools</span>
-          </button>
+          </MenuItem>
         </div>
       )}
     </div>

@@ -2,6 +2,13 @@ import { useEffect, useRef, useState, type JSX } from 'react'
 import type { SessionSummary } from '../../../../shared/domain'
 import { downloadSession } from './session-actions'
 import { useReplay } from './replay-store'
+import { MenuItem } from '../../ui/menu-item'
+
+/** What Export offers, in the menu's order. */
+const formats = [
+  { format: 'md', label: 'Markdown (.md)', what: 'the conversation, to read or share' },
+  { format: 'jsonl', label: 'Events (.jsonl)', what: 'every event, as run --json prints them' }
+] as const
 
 interface Props {
   session: SessionSummary | null
@@ -56,24 +63,16 @@ export function SessionMenu({ session, total, running }: Props): JSX.Element | n
       </button>
       {open && (
         <div className="session-menu__popover" role="menu">
-          <button
-            type="button"
-            role="menuitem"
-            data-testid="export-md"
-            onClick={() => exportAs('md')}
-          >
-            Markdown (.md)
-            <span>the conversation, to read or share</span>
-          </button>
-          <button
-            type="button"
-            role="menuitem"
-            data-testid="export-jsonl"
-            onClick={() => exportAs('jsonl')}
-          >
-            Events (.jsonl)
-            <span>every event, as run --json prints them</span>
-          </button>
+          {formats.map(({ format, label, what }) => (
+            <MenuItem
+              key={format}
+              data-testid={`export-${format}`}
+              onClick={() => exportAs(format)}
+            >
+              {label}
+              <span>{what}</span>
+            </MenuItem>
+          ))}
         </div>
       )}
     </div>

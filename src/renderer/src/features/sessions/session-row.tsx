@@ -7,6 +7,8 @@ import { selectSession } from './sessions-store'
 import { findInText, landOnHit } from '../find'
 import { PencilIcon, TrashIcon } from '../../lib/icons'
 import { SessionTotalsLine } from '../meters'
+import { Check } from '../../ui/check'
+import { IconButton } from '../../ui/icon-button'
 
 interface Props {
   session: SessionSummary
@@ -88,15 +90,14 @@ export function SessionRow({
         >
           Keep
         </button>
-        <label className="session-row__confirm-option">
-          <input
-            type="checkbox"
-            data-testid="session-delete-checkpoints"
-            checked={withCheckpoints}
-            onChange={(event) => setWithCheckpoints(event.target.checked)}
-          />
+        <Check
+          className="session-row__confirm-option"
+          testId="session-delete-checkpoints"
+          checked={withCheckpoints}
+          onChange={setWithCheckpoints}
+        >
           Also delete the checkpoints of its changes
-        </label>
+        </Check>
       </li>
     )
   }
@@ -148,30 +149,26 @@ export function SessionRow({
         </span>
       </button>
       <span className="session-row__actions">
-        <button
-          type="button"
+        <IconButton
           className="session-row__action"
           data-testid="session-rename"
-          aria-label={`Rename “${shown}”`}
+          label={`Rename “${shown}”`}
           title="Rename"
           onClick={() => {
             setTitle(session.title)
             setMode('rename')
           }}
-        >
-          <PencilIcon size={14} />
-        </button>
-        <button
-          type="button"
+          icon={<PencilIcon size={14} />}
+        />
+        <IconButton
           className="session-row__action"
           data-testid="session-delete"
-          aria-label={`Delete “${shown}”`}
+          label={`Delete “${shown}”`}
           title={session.running ? 'Stop the turn before deleting' : 'Delete'}
           disabled={session.running}
           onClick={() => setMode('confirm-delete')}
-        >
-          <TrashIcon size={14} />
-        </button>
+          icon={<TrashIcon size={14} />}
+        />
       </span>
     </li>
   )

@@ -8,6 +8,7 @@ import { storeSecret, testProvider, editSettings } from '../settings'
 import { ReasoningFields } from './reasoning-fields'
 import { Button } from '../../ui/button'
 import { Field } from '../../ui/field'
+import { KeyEntry } from '../../ui/key-entry'
 import { Options } from '../../ui/options'
 import { TextField } from '../../ui/text-field'
 
@@ -180,27 +181,18 @@ export function ProviderForm({
             }
           >
             {(control) => (
-              <div className="field__row">
-                <input
-                  {...control}
-                  className="input input--mono"
-                  type="password"
-                  data-testid="provider-secret-input"
-                  value={form.secretValue}
-                  placeholder={
-                    draft.keySecret ? 'Stored — type a new key to replace it' : 'Paste the API key'
-                  }
-                  onChange={(e) => dispatch({ type: 'secret-value', value: e.target.value })}
-                  autoComplete="off"
-                />
-                <Button
-                  data-testid="provider-secret-store"
-                  onClick={() => void storeSecret()}
-                  disabled={!form.secretValue.trim() || form.secret.status === 'storing'}
-                >
-                  {form.secret.status === 'storing' ? 'Storing…' : 'Store'}
-                </Button>
-              </div>
+              <KeyEntry
+                control={control}
+                testId="provider-secret-input"
+                value={form.secretValue}
+                placeholder={
+                  draft.keySecret ? 'Stored — type a new key to replace it' : 'Paste the API key'
+                }
+                onChange={(value) => dispatch({ type: 'secret-value', value })}
+                storeTestId="provider-secret-store"
+                storing={form.secret.status === 'storing'}
+                onStore={() => void storeSecret()}
+              />
             )}
           </Field>
         )}

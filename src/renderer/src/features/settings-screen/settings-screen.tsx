@@ -26,8 +26,29 @@ import { SectionBlock, SettingsNav } from './settings-nav'
 import { settingsSections, type SectionId } from './settings-sections'
 import { Button } from '../../ui/button'
 import { FormError } from '../../ui/form-error'
+import { Options } from '../../ui/options'
 import { SettingsSection } from '../../ui/settings-section'
 import './settings.css'
+
+/** Problems found in the settings, each at its place in the file. */
+function IssueItems({
+  issues
+}: {
+  issues: readonly { path: string; message: string; line?: number }[]
+}): JSX.Element {
+  return (
+    <>
+      {issues.map((issue, i) => (
+        <li key={i}>
+          {issue.line !== undefined && (
+            <span className="issue-list__where">line {issue.line} · </span>
+          )}
+          <span className="mono">{issue.path}</span>: {issue.message}
+        </li>
+      ))}
+    </>
+  )
+}
 
 /** The sections after Permissions, which onboarding leaves out, in the order they stand. */
 const laterSections: { id: SectionId; Section: () => JSX.Element }[] = [
@@ -143,14 +164,7 @@ export function SettingsScreen(): JSX.Element {
                   The settings file has problems: <span className="mono">{state.path}</span>
                 </div>
                 <ul className="issue-list">
-                  {state.fileIssues.map((issue, i) => (
-                    <li key={i}>
-                      {issue.line !== undefined && (
-                        <span className="issue-list__where">line {issue.line} · </span>
-                      )}
-                      <span className="mono">{issue.path}</span>: {issue.message}
-                    </li>
-                  ))}
+                  <IssueItems issues={state.fileIssues} />
                 </ul>
                 <div className="notice__hint">
                   Fix them here and save, or edit the file by hand.
@@ -245,11 +259,7 @@ export function SettingsScreen(): JSX.Element {
                       dispatch({ type: 'mode', mode: e.target.value as ApprovalMode })
                     }
                   >
-                    {modes.map((mode) => (
-                      <option key={mode.value} value={mode.value}>
-                        {mode.label}
-                      </option>
-                    ))}
+                    <Options of={modes} />
                   </select>
                 </div>
                 <p className="field__hint">{modeHint}</p>
@@ -284,14 +294,7 @@ export function SettingsScreen(): JSX.Element {
                 data-testid="settings-issues"
                 role="alert"
               >
-                {state.saveIssues.map((issue, i) => (
-                  <li key={i}>
-                    {issue.line !== undefined && (
-                      <span className="issue-list__where">line {issue.line} · </span>
-                    )}
-                    <span className="mono">{issue.path}</span>: {issue.message}
-                  </li>
-                ))}
+                <IssueItems issues={state.saveIssues} />
               </ul>
             )}
             <FormError error={state.saveError} />

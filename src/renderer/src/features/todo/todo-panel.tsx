@@ -1,4 +1,4 @@
-import type { JSX } from 'react'
+import type { JSX, ReactNode } from 'react'
 import type { TodoItem } from '../../../../shared/domain'
 import { CheckIcon, ChecklistIcon, ChevronIcon } from '../../lib/icons'
 import { planProgress } from './todo-reducer'
@@ -21,6 +21,30 @@ function StatusMark({ status }: { status: TodoItem['status'] }): JSX.Element {
   )
 }
 
+const toggle = (): void => useTodos.getState().dispatch({ type: 'toggle' })
+
+/** Folds the plan to its rail (from the panel's header) and opens it again (from the rail). */
+function PlanToggle({
+  expanded,
+  children
+}: {
+  expanded: boolean
+  children: ReactNode
+}): JSX.Element {
+  return (
+    <button
+      type="button"
+      className={expanded ? 'side-panel__button' : 'todo-rail__button'}
+      onClick={toggle}
+      aria-expanded={expanded}
+      title={expanded ? 'Hide the plan' : 'Show the plan'}
+      data-testid="todo-toggle"
+    >
+      {children}
+    </button>
+  )
+}
+
 /**
  * The model's plan for the selected session, as a checklist beside the chat. Hidden until the
  * model makes a plan; folds to a narrow rail that still shows the progress.
@@ -28,26 +52,18 @@ function StatusMark({ status }: { status: TodoItem['status'] }): JSX.Element {
 export function TodoPanel({ sessionId }: { sessionId: string | null }): JSX.Element | null {
   const items = useTodos((s) => (sessionId ? s.state.bySession[sessionId] : undefined) ?? NO_ITEMS)
   const collapsed = useTodos((s) => s.state.collapsed)
-  const toggle = (): void => useTodos.getState().dispatch({ type: 'toggle' })
   if (items.length === 0) return null
   const { done, total } = planProgress(items)
 
   if (collapsed) {
     return (
       <aside className="todo-rail" aria-label="Plan" data-testid="todo-panel">
-        <button
-          type="button"
-          className="todo-rail__button"
-          onClick={toggle}
-          aria-expanded={false}
-          title="Show the plan"
-          data-testid="todo-toggle"
-        >
+        <PlanToggle expanded={false}>
           <ChecklistIcon size={16} />
           <span className="todo-rail__count">
             {done}/{total}
           </span>
-        </button>
+        </PlanToggle>
       </aside>
     )
   }
@@ -60,16 +76,9 @@ export function TodoPanel({ sessionId }: { sessionId: string | null }): JSX.Elem
         <span className="side-panel__count" data-testid="todo-progress">
           {done} of {total} done
         </span>
-        <button
-          type="button"
-          className="side-panel__button"
-          onClick={toggle}
-          aria-expanded={true}
-          title="Hide the plan"
-          data-testid="todo-toggle"
-        >
+        <PlanToggle expanded={true}>
           <ChevronIcon size={14} />
-        </button>
+        </PlanToggle>
       </header>
       <div
         className="todo-panel__bar"

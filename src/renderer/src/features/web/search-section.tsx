@@ -25,7 +25,9 @@ import { StoreKey } from './store-key'
 import { Button } from '../../ui/button'
 import { Check } from '../../ui/check'
 import { Field } from '../../ui/field'
+import { Options } from '../../ui/options'
 import { SettingsSection } from '../../ui/settings-section'
+import { TextField, type TextFieldProps } from '../../ui/text-field'
 import './web.css'
 
 /** Settings → Search: WebSearch's chain of backends, edited in place and saved with the rest. */
@@ -83,11 +85,7 @@ export function SearchSection(): JSX.Element {
           value={adding}
           onChange={(e) => setAdding(e.target.value as SearchBackendKind)}
         >
-          {backendKinds.map((k) => (
-            <option key={k.kind} value={k.kind}>
-              {k.label}
-            </option>
-          ))}
+          <Options of={backendKinds.map((k) => ({ value: k.kind, label: k.label }))} />
         </select>
         <Button
           data-testid="search-add-button"
@@ -173,7 +171,7 @@ function BackendRow({
       {hint && <p className="field__hint">{hint}</p>}
       <div className="search-backend__fields">
         {kind !== 'brave' && (
-          <TextField
+          <BackendField
             label={kind === 'http' ? 'URL' : 'URL (optional)'}
             value={text(backend.url)}
             placeholder={
@@ -189,7 +187,7 @@ function BackendRow({
         )}
         {kind === 'http' && (
           <>
-            <TextField
+            <BackendField
               label="Query parameter"
               value={text(backend.query_param)}
               placeholder="q"
@@ -211,7 +209,7 @@ function BackendRow({
               )}
             </Field>
             {backend.auth === 'header' && (
-              <TextField
+              <BackendField
                 label="Header name"
                 value={text(backend.auth_header)}
                 placeholder="X-API-Key"
@@ -222,7 +220,7 @@ function BackendRow({
           </>
         )}
         {keyEnv && (
-          <TextField
+          <BackendField
             label="Key environment variable"
             value={text(backend.api_key_env)}
             placeholder={keyEnv}
@@ -243,27 +241,9 @@ function BackendRow({
   )
 }
 
-function TextField(props: {
-  label: string
-  value: string
-  placeholder: string
-  testId: string
-  onChange: (value: string) => void
-}): JSX.Element {
-  return (
-    <Field label={props.label}>
-      {(control) => (
-        <input
-          {...control}
-          className="input input--mono"
-          value={props.value}
-          placeholder={props.placeholder}
-          data-testid={props.testId}
-          spellCheck={false}
-          autoComplete="off"
-          onChange={(e) => props.onChange(e.target.value)}
-        />
-      )}
-    </Field>
-  )
+/** A backend's text setting: a name, an address or a variable, typed as code is. */
+function BackendField(
+  props: Pick<TextFieldProps, 'label' | 'value' | 'placeholder' | 'testId' | 'onChange'>
+): JSX.Element {
+  return <TextField {...props} mono spellCheck={false} autoComplete="off" />
 }

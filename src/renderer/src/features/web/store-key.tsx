@@ -2,6 +2,7 @@ import { useState, type JSX } from 'react'
 import { call } from '../../bridge/client'
 import { errorMessage } from '../../lib/errors'
 import { Field } from '../../ui/field'
+import { KeyEntry } from '../../ui/key-entry'
 import { secretName } from './search-model'
 
 /** Desktop only: keeps a backend's key in the OS keychain; the settings keep only its name. */
@@ -28,25 +29,13 @@ export function StoreKey(props: {
   return (
     <Field label="Or store the key securely" optional error={error}>
       {(control) => (
-        <div className="field__row">
-          <input
-            {...control}
-            className="input input--mono"
-            type="password"
-            value={value}
-            placeholder={props.stored ? `Stored as ${props.stored}` : 'Paste the key'}
-            autoComplete="off"
-            onChange={(e) => setValue(e.target.value)}
-          />
-          <button
-            type="button"
-            className="button"
-            disabled={!value.trim()}
-            onClick={() => void store()}
-          >
-            Store
-          </button>
-        </div>
+        <KeyEntry
+          control={control}
+          value={value}
+          placeholder={props.stored ? `Stored as ${props.stored}` : 'Paste the key'}
+          onChange={setValue}
+          onStore={() => void store()}
+        />
       )}
     </Field>
   )

@@ -4,6 +4,7 @@ import { FolderIcon, GearIcon, LogoMark } from '../../lib/icons'
 import { useNow } from '../../lib/use-now'
 import { openSettings, useApp } from '../../app/app-store'
 import { loadRecent, openFolder, pickFolder, useWelcome } from './welcome-store'
+import { Button } from '../../ui/button'
 import './welcome.css'
 
 /** The first screen without a project: open a folder by path, by dialog, or from recents. */
@@ -25,14 +26,9 @@ export function WelcomeScreen(): JSX.Element {
   return (
     <div className="welcome">
       <header className="welcome__topbar">
-        <button
-          type="button"
-          className="button button--ghost"
-          data-testid="settings-button"
-          onClick={openSettings}
-        >
+        <Button tone="ghost" data-testid="settings-button" onClick={openSettings}>
           <GearIcon /> Settings
-        </button>
+        </Button>
       </header>
       <main className="welcome__body">
         <div className="welcome__brand">
