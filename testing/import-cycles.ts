@@ -6,32 +6,42 @@ import path from 'node:path'
 import ts from 'typescript'
 import type { SourceText } from './layer-rules'
 
+/** Whether an import or export runs nothing as the module loads: it names types only. */
+export function isTypeOnly(statement: ts.ImportDeclaration | ts.ExportDeclaration): boolean {
+  if (ts.isExportDeclaration(statement)) {
+    const clause = statement.exportClause
+    return (
+      statement.isTypeOnly ||
+      (clause !== undefined &&
+        ts.isNamedExports(clause) &&
+        clause.elements.length > 0 &&
+        clause.elements.every((element) => element.isTypeOnly))
+    )
+  }
+  const clause = statement.importClause
+  const bindings = clause?.namedBindings
+  return (
+    clause?.isTypeOnly === true ||
+    (clause !== undefined &&
+      clause.name === undefined &&
+      bindings !== undefined &&
+      ts.isNamedImports(bindings) &&
+      bindings.elements.length > 0 &&
+      bindings.elements.every((element) => element.isTypeOnly))
+  )
+}
+
 /** The relative modules a file runs as it loads: value imports and re-exports, side effects. */
 function loadTimeImports(file: SourceText): string[] {
   const source = ts.createSourceFile(file.path, file.text, ts.ScriptTarget.Latest, true)
   const found: string[] = []
   for (const statement of source.statements) {
     let specifier: ts.Expression | undefined
-    if (ts.isImportDeclaration(statement)) {
-      const clause = statement.importClause
-      const bindings = clause?.namedBindings
-      const typesOnly =
-        clause?.isTypeOnly === true ||
-        (clause !== undefined &&
-          clause.name === undefined &&
-          bindings !== undefined &&
-          ts.isNamedImports(bindings) &&
-          bindings.elements.length > 0 &&
-          bindings.elements.every((element) => element.isTypeOnly))
-      if (!typesOnly) specifier = statement.moduleSpecifier
-    } else if (ts.isExportDeclaration(statement) && !statement.isTypeOnly) {
-      const clause = statement.exportClause
-      const typesOnly =
-        clause !== undefined &&
-        ts.isNamedExports(clause) &&
-        clause.elements.length > 0 &&
-        clause.elements.every((element) => element.isTypeOnly)
-      if (!typesOnly) specifier = statement.moduleSpecifier
+    if (
+      (ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) &&
+      !isTypeOnly(statement)
+    ) {
+      specifier = statement.moduleSpecifier
     }
     if (specifier && ts.isStringLiteral(specifier) && specifier.text.startsWith('.')) {
       found.push(

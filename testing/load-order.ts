@@ -1,11 +1,11 @@
-// Uses of a module before it has loaded, for src/layering.test.ts. The renderer's features meet
-// through their index files, and a feature's index leads to its components, which lead to other
-// features' indexes and back: the window's modules form import cycles by design. A cycle is
-// harmless while a module touches what it imports only when called (a component rendering, an
-// action running); one that reads an import as it loads (`const dispatch = useX.getState()...`)
-// finds it not yet there when the cycle was entered elsewhere, and the window fails to start.
+// Uses of a module before it has loaded, for src/layering.test.ts. The window's features sit on
+// tiers and form no import cycle today; should one come back, it is harmless only while a module
+// touches what it imports when called (a component rendering, an action running). One that reads
+// an import as it loads (`const dispatch = useX.getState()...`) finds it not yet there when the
+// cycle was entered elsewhere, and the window fails to start: this finds such reads.
 import path from 'node:path'
 import ts from 'typescript'
+import { isTypeOnly } from './import-cycles'
 import type { SourceText } from './layer-rules'
 
 interface ModuleFacts {
@@ -15,30 +15,6 @@ interface ModuleFacts {
   bindings: Map<string, string>
   /** Where it reads an imported name as it loads: name and line. */
   uses: { name: string; line: number }[]
-}
-
-function isTypeOnly(statement: ts.ImportDeclaration | ts.ExportDeclaration): boolean {
-  if (ts.isExportDeclaration(statement)) {
-    const clause = statement.exportClause
-    return (
-      statement.isTypeOnly ||
-      (clause !== undefined &&
-        ts.isNamedExports(clause) &&
-        clause.elements.length > 0 &&
-        clause.elements.every((element) => element.isTypeOnly))
-    )
-  }
-  const clause = statement.importClause
-  const bindings = clause?.namedBindings
-  return (
-    clause?.isTypeOnly === true ||
-    (clause !== undefined &&
-      clause.name === undefined &&
-      bindings !== undefined &&
-      ts.isNamedImports(bindings) &&
-      bindings.elements.length > 0 &&
-      bindings.elements.every((element) => element.isTypeOnly))
-  )
 }
 
 function factsOf(file: SourceText): ModuleFacts {
