@@ -21,7 +21,7 @@ import {
   webContext,
   type LocalServer
 } from '../../../../testing/web-test-server'
-import { websearchHandlers } from './web-handlers'
+import { websearchApi } from '../../api/websearch'
 
 const servers: LocalServer[] = []
 let page: LocalServer
@@ -104,7 +104,7 @@ describe('WebSearch backends', () => {
     const limited = await track(fakeSearxng({ status: 429 }))
     const broken = await track(fakeHttpJson({ status: 500 }, 'json-key'))
     const exaDown = await track(fakeExa({ status: 503 }))
-    const handlers = websearchHandlers({ env: {} }, { env: {} })
+    const handlers = websearchApi({ keys: { env: {} }, searchSources: { env: {} } })
     const result = await handlers['websearch.test'](
       {
         websearch: {
