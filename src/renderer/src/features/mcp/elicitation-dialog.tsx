@@ -98,7 +98,7 @@ function ElicitationForm({ request, more }: { request: Elicitation; more: number
             </div>
           </div>
         </header>
-        <div className="elicitation__body">
+        <div className="approval__body">
           <p id="elicitation-message" className="elicitation__message">
             {request.message}
           </p>
