@@ -27,6 +27,7 @@ export const why: {
   readonly strayHelper: string
   readonly featureFace: string
   readonly rendererBase: string
+  readonly apiSlices: string
   readonly shellOnTop: string
   readonly featureTiers: string
   readonly featureStyles: string

@@ -150,6 +150,8 @@ export const why = {
     'a renderer feature is used through its face only: import its folder (features/<name>, which is its index.ts), never a file inside it; what the index lacks is added to it as an action, a read hook or an event, never its store, reducer or dispatch',
   rendererBase:
     'src/renderer/src/lib, ui, app and bridge sit below the features and the shell and import neither: what both need moves down into them',
+  apiSlices:
+    "a slice's answer (src/main/api/<feature>.ts) never calls another slice's: what two need is a service both take from the services record",
   shellOnTop:
     "the shell (src/renderer/src/shell) lays out the window over every feature and nothing imports it: the window's own state (which screen is open, navigation, the layout) is in src/renderer/src/app, below the features",
   featureTiers:
@@ -278,6 +280,13 @@ export const fileArrows = [
     allows: (target) =>
       !inside(target, 'src/renderer/src/features') && !inside(target, 'src/renderer/src/shell'),
     why: why.rendererBase
+  },
+  {
+    // Only the index joins the answers; each answer stands on the services alone.
+    appliesTo: (file) =>
+      inside(file, 'src/main/api') && file !== 'src/main/api/index.ts' && !isTestCode(file),
+    allows: (target) => !inside(target, 'src/main/api'),
+    why: why.apiSlices
   },
   {
     // main.tsx mounts the shell; a test may drive the shell's parts from beside them.

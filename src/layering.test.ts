@@ -376,6 +376,16 @@ const neverArrows: SourceText[] = [
     text: "import { createCore } from '../core'\nexport const v = createCore\n"
   },
   {
+    // A slice's answer calls another's; the services it takes are its road.
+    path: 'src/main/api/bad-call.ts',
+    text: [
+      "import { toolsApi } from './tools'",
+      "import type { Services } from '../core'",
+      "import { checkFolder } from '../workspace/check-folder'",
+      'export const v = [toolsApi, checkFolder] as unknown as Services'
+    ].join('\n')
+  },
+  {
     // providers/ reaches up the tiers of src/main, into agent/ and tools/; its own tier, the
     // tiers below and src/shared are its road.
     path: 'src/main/providers/bad-tier.ts',
@@ -477,7 +487,7 @@ const neverArrows: SourceText[] = [
 
 const neverArrowVerdicts: string[] = (() => {
   const { coreToHost, hostToHost, testCode, noE2e, domainToRpc, rpcDown, strayHelper, tiers } = why
-  const { featureFace, featureStyles, featureTiers, rendererBase, shellOnTop } = why
+  const { featureFace, featureStyles, featureTiers, rendererBase, shellOnTop, apiSlices } = why
   const chat = 'src/renderer/src/features/chat/bad-reach.tsx'
   const sessions = 'src/renderer/src/features/sessions/bad-tier.tsx'
   return [
@@ -494,6 +504,7 @@ const neverArrowVerdicts: string[] = (() => {
     `src/renderer/src/ui/bad-reach.tsx:1: imports src/renderer/src/features/sessions (${rendererBase})`,
     `src/renderer/src/ui/bad-reach.tsx:2: imports src/renderer/src/shell/app-store (${rendererBase})`,
     `src/renderer/src/ui/bad-reach.tsx:2: imports src/renderer/src/shell/app-store (${shellOnTop})`,
+    `src/main/api/bad-call.ts:1: imports src/main/api/tools (${apiSlices})`,
     `src/main/providers/bad-tier.ts:1: imports src/main/agent/turn-loop (${tiers})`,
     `src/main/providers/bad-tier.ts:2: imports src/main/tools/catalog (${tiers})`,
     `src/main/providers/bad-tier.ts:3: imports src/main/mcp/mcp-manager (${tiers})`,
