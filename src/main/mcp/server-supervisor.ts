@@ -1,57 +1,18 @@
-import type { McpServerSettings, McpServerState, McpServerView } from '../../shared/mcp'
+import type { McpServerState, McpServerView } from '../../shared/mcp'
 import { errorOutput, type Tool, type ToolOutput } from '../tools/tool'
-import type { LogEcho } from './debug-log'
-import { answerElicitation, type AskPerson } from './elicitation/server-elicitation'
+import type { ResolvedServer, SupervisorDeps } from './server-deps'
+import { answerElicitation } from './elicitation/server-elicitation'
 import { LogRing } from './log-ring'
-import type { Backoff } from './backoff'
 import { McpConnection, type ConnectionTarget } from './mcp-connection'
 import { toToolOutput, type McpCallTarget, type McpProgress } from './mcp-tool'
 import { RemoteAuth } from './oauth/remote-auth'
-import type { OAuthVault } from './oauth/oauth-vault'
-import type { SecretSource } from './remote-transport'
 import type { ReadResource } from './read-resource'
-import type { SandboxBackend } from '../sandbox/sandboxed-server'
 import { serverTarget } from './server-target'
 import { catalogTools, describeCallError, offTools } from './server-tools'
 import { settingsPart, toolView } from './server-view'
 import { startSignIn } from './oauth/sign-in-flow'
 
-/** A server's settings with where they came from. */
-export interface ResolvedServer {
-  settings: McpServerSettings
-  origin: 'user' | 'project'
-}
-
 export { defaultBackoff, type Backoff } from './backoff'
-
-export interface SupervisorDeps {
-  /** The project folder: the server's working directory. */
-  cwd: string
-  appEnv: NodeJS.ProcessEnv
-  /** Where a remote server's header references are read (the app's environment, stored keys). */
-  secrets: SecretSource
-  /** Where remote servers' OAuth sign-ins are kept; none: no server signs in. */
-  oauthVault?: OAuthVault
-  timeZone: string
-  /** Mecatl's own key variables, never a sandboxed server's (see server-target.ts). */
-  mecatlKeys?: () => Promise<ReadonlySet<string>>
-  startupTimeoutMs: number
-  sandbox: SandboxBackend | null
-  /** false: unsandboxed servers get no PID namespace of their own (see server-target.ts). */
-  pidNamespace?: boolean
-  backoff: Backoff
-  /**
-   * Tool names already taken by others, for raw-named tools: each with who has it (`the
-   * built-in tool Read`, `a tool of MCP server "notes"`).
-   */
-  takenNames: (server: string) => ReadonlyMap<string, string>
-  /** `MECATL_LOG=debug`: every log line as it comes, with this server's name. */
-  echo?: LogEcho
-  /** Something a person would see changed: state, tools, log. */
-  onChange: () => void
-  /** Shows a server's request for input in the project's window; absent headless (refused). */
-  askPerson?: AskPerson
-}
 
 /**
  * Keeps one MCP server running: starts it, reports why it could not, restarts it with backoff

@@ -1,7 +1,8 @@
 import type { McpServerView, McpStatus } from '../../shared/mcp'
 import type { SettingsIssue } from '../../shared/settings'
 import type { Tool } from '../tools/tool'
-import { ServerSupervisor, type ResolvedServer, type SupervisorDeps } from './server-supervisor'
+import type { ResolvedServer, SupervisorDeps } from './server-deps'
+import { ServerSupervisor } from './server-supervisor'
 
 /** A server as settings want it, and whether it may run. */
 export interface WantedServer {
