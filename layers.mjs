@@ -131,7 +131,7 @@ export function featureTierOf(feature) {
 export const why = {
   shared: 'src/shared imports zod and its own files only',
   renderer:
-    'src/renderer imports src/shared, its own files and web packages only: no node:*, electron or main',
+    'src/renderer imports src/shared, its own files and web packages only (its tests also testing/dom): no node:*, electron or main',
   electronOnly: 'only src/main/electron/** and src/main/index.ts may import electron',
   noUi: 'src/main does not import the renderer or the preload',
   preload: 'src/preload imports electron and src/shared/contract only',
@@ -173,7 +173,11 @@ export const fileArrows = [
   },
   {
     appliesTo: (file) => inside(file, 'src/renderer'),
-    allows: (target) => inside(target, 'src/renderer') || inside(target, 'src/shared'),
+    allows: (target, file) =>
+      inside(target, 'src/renderer') ||
+      inside(target, 'src/shared') ||
+      // A test of the window may use the helpers written for its page (compiled with it).
+      (isTestCode(file) && inside(target, 'testing/dom')),
     why: why.renderer
   },
   {

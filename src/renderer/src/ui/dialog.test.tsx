@@ -1,34 +1,11 @@
 // @vitest-environment happy-dom
 import { act, createRef, type ReactNode } from 'react'
-import { createRoot, type Root } from 'react-dom/client'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { clearPage, show, unmount } from '../../../../testing/dom/live-dom'
 import { Dialog, type DialogProps } from './dialog'
 
-// React checks this to know that the test flushes its updates inside act().
-;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
-
-let root: Root | null = null
-
-/** Renders `node` in the page, in place of what the last call rendered. */
-function show(node: ReactNode): void {
-  act(() => {
-    if (!root) {
-      const host = document.createElement('div')
-      document.body.append(host)
-      root = createRoot(host)
-    }
-    root.render(node)
-  })
-}
-
-function unmount(): void {
-  act(() => root?.unmount())
-  root = null
-}
-
 afterEach(() => {
-  unmount()
-  document.body.replaceChildren()
+  clearPage()
   vi.restoreAllMocks()
 })
 

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { act, type ReactNode } from 'react'
-import { createRoot, type Root } from 'react-dom/client'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { clearPage, show } from '../../../../testing/dom/live-dom'
 import { Button } from './button'
 import { Check } from './check'
 import { FormError } from './form-error'
@@ -15,30 +15,10 @@ import { SettingsSection } from './settings-section'
 import { TextField } from './text-field'
 import { useAttempt, type Attempt } from './use-attempt'
 
-// React checks this to know that the test flushes its updates inside act().
-;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
-
 /** The markup a node renders, as the e2e tests and the screenshots see it. */
 const html = (node: ReactNode): string => renderToStaticMarkup(node)
 
-let root: Root | null = null
-
-function show(node: ReactNode): void {
-  act(() => {
-    if (!root) {
-      const host = document.createElement('div')
-      document.body.append(host)
-      root = createRoot(host)
-    }
-    root.render(node)
-  })
-}
-
-afterEach(() => {
-  act(() => root?.unmount())
-  root = null
-  document.body.replaceChildren()
-})
+afterEach(clearPage)
 
 describe('Button', () => {
   it('is a plain button with the window’s classes, size before tone', () => {
