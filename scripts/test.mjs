@@ -1,19 +1,20 @@
-// `npm test`: typecheck, lint, unit tests, integration tests, build, end-to-end tests, in that
-// order, stopping at the first failure. Ends with one `N passed, N failed` line counting the steps,
-// which CI reads; each vitest step's line is followed by its ten slowest test files.
+// `npm test`: the system packages the tests drive (installed when missing, see
+// system-packages.mjs), then typecheck, lint, unit tests, integration tests, build, end-to-end
+// tests, in that order, stopping at the first failure. Ends with one `N passed, N failed` line
+// counting the steps, which CI reads; each vitest step's line is followed by its ten slowest files.
 import { spawnSync } from 'node:child_process'
 import { existsSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { slowestFiles, slowestLines } from './slowest-files.mjs'
+import { ensureSystemPackages } from './system-packages.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const bin = (name) => path.join(root, 'node_modules', '.bin', name)
 // vitest's JSON report of each vitest step, beside its usual output: the summary ranks files from it.
 const unitReport = path.join(os.tmpdir(), `mecatl-unit-report-${process.pid}.json`)
 const integrationReport = path.join(os.tmpdir(), `mecatl-integration-report-${process.pid}.json`)
-const chromiumPath = process.env.MECATL_CHROMIUM ?? '/usr/bin/chromium'
 
 function run(command, args, options = {}) {
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options })
@@ -71,15 +72,6 @@ function ensureNativeModules() {
   return { ok: true }
 }
 
-function ensureChromium() {
-  if (existsSync(chromiumPath)) return { ok: true }
-  const hint =
-    `Chromium not found at ${chromiumPath}: install it with \`apt-get install -y chromium\` ` +
-    '(or set MECATL_CHROMIUM to a Chromium binary)'
-  console.error(hint)
-  return { ok: false, detail: hint }
-}
-
 /**
  * One of vitest's projects (vitest.config.mts): unit tests start no process, integration tests
  * do. Its ten slowest files are printed under its line of the summary.
@@ -99,6 +91,15 @@ function vitestStep(name, project, report) {
 }
 
 const steps = [
+  {
+    name: 'system packages',
+    shown: 'chromium ripgrep bubblewrap python3 git',
+    run: () => {
+      const outcome = ensureSystemPackages()
+      if (!outcome.ok) console.error(`npm test: ${outcome.detail}`)
+      return outcome
+    }
+  },
   {
     name: 'typecheck',
     shown: 'tsc -b tsconfig.json',
@@ -122,10 +123,7 @@ const steps = [
   {
     name: 'e2e tests',
     shown: 'playwright test',
-    run: () => {
-      const chromium = ensureChromium()
-      return chromium.ok ? run(bin('playwright'), ['test']) : chromium
-    }
+    run: () => run(bin('playwright'), ['test'])
   }
 ]
 

@@ -87,7 +87,7 @@ describe('an MCP server with sandbox: true', () => {
     const status = await core.mcp.status(workspace, true)
     expect(status.servers[0]?.state).toBe('failed')
     expect(status.servers[0]?.error).toBe(
-      'MCP server `files` is configured with `sandbox: true`, but no sandbox backend is available (bubblewrap is not installed (no bwrap on PATH): install it (apt-get install bubblewrap)). Install it, or set `sandbox: false` to accept that it runs unconfined.'
+      "MCP server `files` is configured with `sandbox: true`, but no sandbox backend is available (bubblewrap is not installed (no bwrap on PATH): install your system's bubblewrap package). Install it, or set `sandbox: false` to accept that it runs unconfined."
     )
   })
 })

@@ -1,6 +1,7 @@
 import { platformSandbox, type SandboxKind, type SandboxNetwork } from '../../shared/sandbox'
 import type { Settings } from '../../shared/settings'
 import { findOnPath } from './backend'
+import { bubblewrapInstallHint } from './install-hint'
 import { bwrapWrap, type Wrapped } from './bwrap'
 import { existsSync, statSync } from 'node:fs'
 import os from 'node:os'
@@ -262,11 +263,11 @@ export class SandboxService {
       }
     }
     // The PATH commands get, or this process's when they are given none.
-    const bwrap = findOnPath('bwrap', { PATH: this.options.env?.PATH ?? process.env.PATH })
+    const searched = { PATH: this.options.env?.PATH ?? process.env.PATH }
+    const bwrap = findOnPath('bwrap', searched)
     if (!bwrap) {
       return {
-        refused:
-          'bubblewrap is not installed (no bwrap on PATH): install it (apt-get install bubblewrap)'
+        refused: `bubblewrap is not installed (no bwrap on PATH): ${bubblewrapInstallHint(searched)}`
       }
     }
     return {
