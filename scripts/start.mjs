@@ -5,6 +5,7 @@ import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { installCommand, installer, missingPackages } from './system-packages.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const electronDir = path.join(root, 'node_modules', 'electron')
@@ -80,6 +81,18 @@ const build = run(process.execPath, [path.join(root, 'scripts', 'ensure-built.mj
   stdio: 'inherit'
 })
 if (build.status !== 0) process.exit(build.status ?? 1)
+
+// Shell refuses every command without its sandbox; say so now, with the fix, not at the first one.
+if (process.platform === 'linux' && missingPackages().some((pkg) => pkg.name === 'bubblewrap')) {
+  const how = installer()
+  console.log(
+    'Shell runs commands in a bubblewrap sandbox, which is not installed, so it will refuse them: ' +
+      (how.apt
+        ? `run \`${installCommand(['bubblewrap'], how)}\``
+        : "install your system's bubblewrap package") +
+      ', or choose "No sandbox" in Settings → Permissions.'
+  )
+}
 
 let binary = electronBinary()
 let reason = null
