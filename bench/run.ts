@@ -4,6 +4,7 @@ import path from 'node:path'
 import { benchCheckpoints } from './checkpoints.bench'
 import { benchDispatch } from './dispatch.bench'
 import { benchFileFinder } from './file-finder.bench'
+import { benchFirstShell, FIRST_SHELL_CHILD, firstShellChild } from './first-shell.bench'
 import { benchGrepGlob } from './grep-glob.bench'
 import { benchJobs } from './jobs.bench'
 import { benchMemory } from './memory.bench'
@@ -27,7 +28,8 @@ const BENCHES: Record<string, (dir: string, workspace: string) => Promise<void>>
   sessions: (dir, workspace) => benchSessions(dir, workspace),
   'session-log': (dir) => benchSessionLog(dir),
   checkpoints: (dir) => benchCheckpoints(dir),
-  'prompt-cache': (dir) => benchPromptCache(dir)
+  'prompt-cache': (dir) => benchPromptCache(dir),
+  'first-shell': (dir, workspace) => benchFirstShell(dir, workspace)
 }
 
 // Every figure is printed beside a baseline measured in the same run, as a ratio. With names
@@ -53,4 +55,8 @@ async function main(names: readonly string[]): Promise<void> {
   }
 }
 
-void main(process.argv.slice(2))
+// A benchmark that times a fresh process starts this bundle again as its child, saying so in the
+// environment; the child times what it was asked and reports to its parent.
+const childJob = process.env[FIRST_SHELL_CHILD]
+if (childJob) void firstShellChild(JSON.parse(childJob))
+else void main(process.argv.slice(2))

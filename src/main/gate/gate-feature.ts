@@ -3,6 +3,7 @@ import type { EventHub } from '../events/event-hub'
 import type { Feature } from '../feature'
 import type { ProjectSettingsFiles } from '../settings/project-settings'
 import type { SettingsStore } from '../settings/settings-store'
+import { warmBashParser } from './bash-parser'
 import { InteractiveApprover } from './interactive-approver'
 import { RuleBook } from './rule-book'
 
@@ -25,6 +26,9 @@ export const gateFeature: Feature<
 > = {
   name: 'gate',
   start({ options, settings, projectSettings, hub }) {
+    // The shell parser loads in the background from here, so the first Shell call of a session
+    // finds it ready; a call that comes sooner waits for it (bash-parser.ts).
+    void warmBashParser()
     const rules = new RuleBook(
       settings,
       path.join(options.dataDir, 'trusted-project-rules.json'),
