@@ -114,8 +114,9 @@ export interface Core {
 /**
  * The core's features in the order they start (and, reversed, stop): each adds its services to
  * the record the later ones are typed against, so one listed before what it needs does not
- * compile. The settings load first; the store opens before anything starts timers or processes;
- * the recorder hears every session from the first; checkpoints outlast the jobs that end last.
+ * compile. The settings load while the store opens (neither needs the other), before anything
+ * starts timers or processes; the recorder hears every session from the first; checkpoints
+ * outlast the jobs that end last.
  */
 function coreFeatures(options: CoreOptions) {
   const env = options.env ?? process.env
@@ -127,8 +128,7 @@ function coreFeatures(options: CoreOptions) {
     userDir: options.userDir ?? userConfigDir(env),
     checkRules: ruleExampleIssues
   })
-    .then(settingsFeature)
-    .then(storeFeature)
+    .together(settingsFeature, storeFeature)
     .then(recorderFeature)
     .then(workspaceFeature)
     .then(checkpointsFeature)
