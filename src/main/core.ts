@@ -108,6 +108,12 @@ export interface Core {
   rules: RuleBook
   /** `<dataDir>/mecatl.db`: memory and sessions; closed by dispose. */
   store: Store
+  /**
+   * Starts in the background what the core leaves off its start so a host is ready sooner: the
+   * sandbox's self-test, so a window shows where Shell stands before any command has run. A host
+   * calls it once it is up; nothing waits on it, and whatever needs its answer waits then.
+   */
+  warmUp(): void
   dispose(): Promise<void>
 }
 
@@ -116,7 +122,8 @@ export interface Core {
  * the record the later ones are typed against, so one listed before what it needs does not
  * compile. The settings load while the store opens (neither needs the other), before anything
  * starts timers or processes; the recorder hears every session from the first; checkpoints
- * outlast the jobs that end last.
+ * outlast the jobs that end last. Nothing slow is on this path: the sandbox's self-test and the
+ * MCP servers start when first needed (see docs/architecture.md, Startup).
  */
 function coreFeatures(options: CoreOptions) {
   const env = options.env ?? process.env
@@ -161,6 +168,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     settings: services.settings,
     rules: services.rules,
     store: services.store,
+    warmUp: () =>
+      void services.sandbox.prepare(services.settings.snapshot()).catch(() => undefined),
     dispose: stop
   }
 }
