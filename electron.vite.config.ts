@@ -12,14 +12,19 @@ import react from '@vitejs/plugin-react'
  */
 export const mainBundling: {
   externalizeDeps: ExternalOptions
-  output: { dynamicImportInCjs: boolean }
+  output: { dynamicImportInCjs: boolean; chunkFileNames: string }
 } = {
   externalizeDeps: {
     exclude: ['zod', 'yaml', 'openai', '@anthropic-ai/sdk', 'picomatch', 'ignore', 'ipaddr.js']
   },
-  // A package imported on first use (`await import('openai')`, the MCP SDK) is required like
-  // every other: one copy of each package, and no trip through the ES module loader.
-  output: { dynamicImportInCjs: false }
+  output: {
+    // A package imported on first use (`await import('openai')`, the MCP SDK) is required like
+    // every other: one copy of each package, and no trip through the ES module loader.
+    dynamicImportInCjs: false,
+    // Beside the entries, not in a folder of their own: code that finds the renderer and the
+    // preload from its own file (`__dirname`) lands in a chunk now that commands load on first use.
+    chunkFileNames: '[name]-[hash].js'
+  }
 }
 
 export default defineConfig({
