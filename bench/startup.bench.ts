@@ -53,6 +53,7 @@ export async function benchStartup(dir: string, workspace: string): Promise<void
     )
     const bareArgs = ['-e', barePost, requestFile]
     const serveArgs = [cli, 'serve', '--workspace', workspace, '--port', '0', '--config', settings]
+    await servesTheWindow(spawnNode(serveArgs, env))
 
     const [runMs = 0, bareMs = 0, serveMs = 0, bareServeMs = 0] = await interleavedMediansOf([
       async () => (await untilRequest(arrivals, () => spawnNode(runArgs, env))).ms,
@@ -150,20 +151,42 @@ async function untilRequest(
   return { ms: Number(at - spawned.started) / 1e6, ok, output: spawned.output }
 }
 
-/** The time from the spawn to `serve`'s ready line; the server is then stopped. */
-async function untilReady(spawned: Spawned): Promise<number> {
-  const ready = /Mecatl browser mode: http:\/\/127\.0\.0\.1:\d+\//
-  const ms = await new Promise<number>((resolve, reject) => {
+const readyLine = /Mecatl browser mode: (http:\/\/127\.0\.0\.1:\d+\/\S*)/
+
+/** The address `serve` prints once ready, and the time from the spawn to it. */
+function ready(spawned: Spawned): Promise<{ url: string; ms: number }> {
+  return new Promise((resolve, reject) => {
     spawned.onStdout((stdout) => {
-      if (ready.test(stdout)) resolve(sinceMs(spawned.started))
+      const url = readyLine.exec(stdout)?.[1]
+      if (url) resolve({ url, ms: sinceMs(spawned.started) })
     })
     void spawned.done.then(() =>
       reject(new Error(`startup: serve ended before it was ready\n${spawned.output()}`))
     )
   })
+}
+
+/** The time from the spawn to `serve`'s ready line; the server is then stopped. */
+async function untilReady(spawned: Spawned): Promise<number> {
+  const { ms } = await ready(spawned)
   spawned.stop()
   await spawned.done
   return ms
+}
+
+/** A ready line means nothing unless the window is served at its address: checked once, untimed. */
+async function servesTheWindow(spawned: Spawned): Promise<void> {
+  try {
+    const { url } = await ready(spawned)
+    const page = await fetch(url)
+    const html = await page.text()
+    if (!page.ok || !html.includes('<html')) {
+      throw new Error(`startup: serve answered ${page.status} at ${url}: ${html.slice(0, 200)}`)
+    }
+  } finally {
+    spawned.stop()
+    await spawned.done
+  }
 }
 
 async function exited(spawned: Spawned): Promise<{ ms: number }> {
