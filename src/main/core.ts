@@ -27,6 +27,7 @@ import { createRouter, type Router } from './rpc/router'
 import { sandboxFeature } from './sandbox/sandbox-feature'
 import type { SandboxService } from './sandbox/sandbox-service'
 import { settingsFeature } from './settings/settings-feature'
+import type { SettingsFileRead } from './settings/settings-file'
 import type { SettingsStore } from './settings/settings-store'
 import { userConfigDir } from './skills/user-dir'
 import type { Store } from './store/store'
@@ -40,6 +41,11 @@ export interface CoreOptions {
   dataDir: string
   /** A settings file used instead of the user's (`--config`). */
   configPath?: string
+  /**
+   * The user's settings file (or `--config`) as the host has just read and checked it: loaded
+   * as it is instead of read again, so what was checked is what runs.
+   */
+  settingsRead?: SettingsFileRead<Settings>
   host: 'electron' | 'browser' | 'cli'
   /** Whether a person can answer approval requests (a window is attached). */
   interactive: boolean
