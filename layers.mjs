@@ -65,7 +65,7 @@ const hostBridges = [
  */
 export const mainTiers = [
   // What everything may use: the event hub, the network guards, and the core's own small types.
-  ['events', 'net', 'version', 'host-hooks', 'feature', 'raw-modules'],
+  ['events', 'net', 'version', 'host-hooks', 'feature', 'raw-modules', 'compile-cache'],
   // Storage and places: the database, the path jail and folders, the settings files.
   ['store', 'workspace', 'settings'],
   // The machinery tools run on: processes, their confinement, skills on disk, model providers.

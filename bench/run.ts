@@ -14,6 +14,7 @@ import { benchRpc } from './rpc.bench'
 import { benchSandbox } from './sandbox.bench'
 import { benchSessionLog } from './session-log.bench'
 import { benchSessions } from './sessions.bench'
+import { benchStartup } from './startup.bench'
 
 /** Every benchmark by the name `npm run bench -- <name>…` picks it with. */
 const BENCHES: Record<string, (dir: string, workspace: string) => Promise<void>> = {
@@ -29,7 +30,8 @@ const BENCHES: Record<string, (dir: string, workspace: string) => Promise<void>>
   'session-log': (dir) => benchSessionLog(dir),
   checkpoints: (dir) => benchCheckpoints(dir),
   'prompt-cache': (dir) => benchPromptCache(dir),
-  'first-shell': (dir, workspace) => benchFirstShell(dir, workspace)
+  'first-shell': (dir, workspace) => benchFirstShell(dir, workspace),
+  startup: (dir, workspace) => benchStartup(dir, workspace)
 }
 
 // Every figure is printed beside a baseline measured in the same run, as a ratio. With names

@@ -3,6 +3,7 @@
 // runs the same core; e2e/fixtures/testing-build.ts builds it when a spec asks for it.
 import { resolve } from 'node:path'
 import { defineConfig } from 'electron-vite'
+import { mainBundling } from '../electron.vite.config'
 
 const root = resolve(__dirname, '..')
 
@@ -11,7 +12,11 @@ export default defineConfig({
     root,
     build: {
       outDir: resolve(root, 'out/testing'),
-      rollupOptions: { input: { 'e2e-serve': resolve(root, 'testing/e2e-serve.ts') } }
+      externalizeDeps: mainBundling.externalizeDeps,
+      rollupOptions: {
+        input: { 'e2e-serve': resolve(root, 'testing/e2e-serve.ts') },
+        output: mainBundling.output
+      }
     }
   }
 })

@@ -27,6 +27,7 @@ import { createRouter, type Router } from './rpc/router'
 import { sandboxFeature } from './sandbox/sandbox-feature'
 import type { SandboxService } from './sandbox/sandbox-service'
 import { settingsFeature } from './settings/settings-feature'
+import type { SettingsFileRead } from './settings/settings-file'
 import type { SettingsStore } from './settings/settings-store'
 import { userConfigDir } from './skills/user-dir'
 import type { Store } from './store/store'
@@ -40,6 +41,11 @@ export interface CoreOptions {
   dataDir: string
   /** A settings file used instead of the user's (`--config`). */
   configPath?: string
+  /**
+   * The user's settings file (or `--config`) as the host has just read and checked it: loaded
+   * as it is instead of read again, so what was checked is what runs.
+   */
+  settingsRead?: SettingsFileRead<Settings>
   host: 'electron' | 'browser' | 'cli'
   /** Whether a person can answer approval requests (a window is attached). */
   interactive: boolean
@@ -108,14 +114,22 @@ export interface Core {
   rules: RuleBook
   /** `<dataDir>/mecatl.db`: memory and sessions; closed by dispose. */
   store: Store
+  /**
+   * Starts in the background what the core leaves off its start so a host is ready sooner: the
+   * sandbox's self-test, so a window shows where Shell stands before any command has run. A host
+   * calls it once it is up; nothing waits on it, and whatever needs its answer waits then.
+   */
+  warmUp(): void
   dispose(): Promise<void>
 }
 
 /**
  * The core's features in the order they start (and, reversed, stop): each adds its services to
  * the record the later ones are typed against, so one listed before what it needs does not
- * compile. The settings load first; the store opens before anything starts timers or processes;
- * the recorder hears every session from the first; checkpoints outlast the jobs that end last.
+ * compile. The settings load while the store opens (neither needs the other), before anything
+ * starts timers or processes; the recorder hears every session from the first; checkpoints
+ * outlast the jobs that end last. Nothing slow is on this path: the sandbox's self-test and the
+ * MCP servers start when first needed (see docs/architecture.md, Startup).
  */
 function coreFeatures(options: CoreOptions) {
   const env = options.env ?? process.env
@@ -127,8 +141,7 @@ function coreFeatures(options: CoreOptions) {
     userDir: options.userDir ?? userConfigDir(env),
     checkRules: ruleExampleIssues
   })
-    .then(settingsFeature)
-    .then(storeFeature)
+    .together(settingsFeature, storeFeature)
     .then(recorderFeature)
     .then(workspaceFeature)
     .then(checkpointsFeature)
@@ -161,6 +174,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     settings: services.settings,
     rules: services.rules,
     store: services.store,
+    warmUp: () =>
+      void services.sandbox.prepare(services.settings.snapshot()).catch(() => undefined),
     dispose: stop
   }
 }

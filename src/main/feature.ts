@@ -26,14 +26,23 @@ export interface StartedFeatures<Services> {
 
 type AnyFeature = Feature<never, object>
 
+/** What a stage of features adds to the record: every one's provides, together. */
+type AllProvided<Provides extends readonly object[]> = Provides extends readonly [
+  infer First,
+  ...infer Rest extends readonly object[]
+]
+  ? First & AllProvided<Rest>
+  : unknown
+
 /**
  * The features of a core in the order they start, each typed against the record the ones before
- * it made. `then` only lists; `start` runs them one after another.
+ * it made. `then` and `together` only list; `start` runs them, stage after stage.
  */
 export class FeatureList<Services extends object> {
   private constructor(
     private readonly base: object,
-    private readonly features: readonly AnyFeature[]
+    /** Stages in order: the features of one stage start at once, none needing another's. */
+    private readonly stages: readonly (readonly AnyFeature[])[]
   ) {}
 
   /** A list that starts from `base`: what the core is given rather than what it starts. */
@@ -44,12 +53,27 @@ export class FeatureList<Services extends object> {
   then<Provides extends object>(
     feature: Feature<Services, Provides>
   ): FeatureList<Services & Provides> {
-    return new FeatureList<Services & Provides>(this.base, [...this.features, feature])
+    return new FeatureList<Services & Provides>(this.base, [...this.stages, [feature]])
   }
 
   /**
-   * Starts each feature in order. When one fails to start, those already started are stopped
-   * (latest first) before the failure is thrown, so a core that cannot start leaves nothing running.
+   * Features that need nothing of one another, started at once: what one waits on (a file read)
+   * is time the others use. Each is typed against the record as it is before them, so one that
+   * needs another's service does not compile here.
+   */
+  together<Provides extends readonly object[]>(
+    ...features: { readonly [K in keyof Provides]: Feature<Services, Provides[K]> }
+  ): FeatureList<Services & AllProvided<Provides>> {
+    return new FeatureList<Services & AllProvided<Provides>>(this.base, [
+      ...this.stages,
+      features as readonly AnyFeature[]
+    ])
+  }
+
+  /**
+   * Starts each stage in order, the features of a stage at once. When one fails to start, every
+   * one started is stopped (latest first; the rest of its stage too, once started) before the
+   * failure is thrown, so a core that cannot start leaves nothing running.
    */
   async start(): Promise<StartedFeatures<Services>> {
     const record: Record<string, unknown> = { ...this.base }
@@ -65,19 +89,34 @@ export class FeatureList<Services extends object> {
       }
       if (failures.length > 0) throw failures[0]
     }
-    for (const feature of this.features) {
-      try {
-        const running = await feature.start(record as never)
+    for (const stage of this.stages) {
+      // Each is given the record as it was before the stage: nothing of its siblings.
+      const before = { ...record }
+      const started = await Promise.allSettled(
+        stage.map(async (feature) => ({ feature, running: await feature.start(before as never) }))
+      )
+      let failure: { error: unknown } | null = null
+      for (const result of started) {
+        if (result.status === 'rejected') {
+          failure ??= { error: result.reason }
+          continue
+        }
+        const { feature, running } = result.value
+        if (running.stop) stops.push({ name: feature.name, stop: running.stop })
         for (const [key, value] of Object.entries(running.provides)) {
           // Two features providing one name would leave the earlier's users with the later's.
-          if (key in record)
-            throw new Error(`${feature.name} provides ${key}, which is already there`)
+          if (key in record) {
+            failure ??= {
+              error: new Error(`${feature.name} provides ${key}, which is already there`)
+            }
+            continue
+          }
           record[key] = value
         }
-        if (running.stop) stops.push({ name: feature.name, stop: running.stop })
-      } catch (error) {
+      }
+      if (failure) {
         await stopAll().catch(() => undefined)
-        throw error
+        throw failure.error
       }
     }
     return { services: record as Services, stop: stopAll }

@@ -1,6 +1,7 @@
 import type { ContentBlock, SpillInfo, ToolOutput } from '../../shared/domain'
 import { utf8Prefix, type SpillStore } from '../workspace/spill'
 import { READ_MAX_BYTES } from '../tools/fs/read'
+import { groupedDigits } from '../../shared/grouped-digits'
 
 /** One turn's budget for tool output, and where outputs cut to it are saved whole. */
 export interface OutputBudget {
@@ -70,8 +71,6 @@ function countLines(text: string): number {
   return text.endsWith('\n') ? breaks : breaks + 1
 }
 
-const grouped = (n: number): string => n.toLocaleString('en-US')
-
 interface MarkerFacts {
   shownBytes: number
   totalBytes: number
@@ -87,13 +86,13 @@ export function cutMarker(
 ): string {
   const next = facts.lines + 1
   const seen = facts.midLine
-    ? `showing ${grouped(facts.shownBytes)} of ${grouped(facts.totalBytes)} bytes, which end partway through line 1 of ${grouped(facts.totalLines)}`
-    : `showing ${grouped(facts.shownBytes)} of ${grouped(facts.totalBytes)} bytes (${facts.lines === 0 ? 'no whole line' : `lines 1-${grouped(facts.lines)}`} of ${grouped(facts.totalLines)})`
+    ? `showing ${groupedDigits(facts.shownBytes)} of ${groupedDigits(facts.totalBytes)} bytes, which end partway through line 1 of ${groupedDigits(facts.totalLines)}`
+    : `showing ${groupedDigits(facts.shownBytes)} of ${groupedDigits(facts.totalBytes)} bytes (${facts.lines === 0 ? 'no whole line' : `lines 1-${groupedDigits(facts.lines)}`} of ${groupedDigits(facts.totalLines)})`
   const head = `[Output cut to fit this turn's tool output budget: ${seen}.`
   if ('reason' in saved) {
     return `${head} The rest could not be saved (${saved.reason}), so it is lost: re-run the tool with a narrower request (a smaller range, a tighter pattern) to see it.]`
   }
-  const where = `The whole output is saved in ${saved.path}; the rest begins at line ${grouped(next)}.`
+  const where = `The whole output is saved in ${saved.path}; the rest begins at line ${groupedDigits(next)}.`
   const how =
     facts.midLine || facts.totalBytes > READ_MAX_BYTES
       ? 'Grep that file for what you need (its lines are too long, or it is too large, to Read).'

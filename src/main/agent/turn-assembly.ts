@@ -59,7 +59,9 @@ export class TurnAssembler {
       session.model = { providerId: provider, model }
     }
     const provider = this.services.providers.providerFor(session.model, settings)
-    const tools = turnTools(await this.services.tools.forWorkspace(session.workspace, settings), {
+    // Made before the sandbox has answered its self-test: the turn waits for it only before it
+    // judges a call (`settle`), not before its first request.
+    const tools = turnTools(await this.services.tools.forTurn(session.workspace, settings), {
       profile: session.profile,
       planning: session.planning,
       disclosed: session.disclosed,
@@ -82,7 +84,8 @@ export class TurnAssembler {
       refuse: tools.refuse,
       gate,
       system,
-      checkpoints: this.checkpointer(session, turnId)
+      checkpoints: this.checkpointer(session, turnId),
+      settle: () => this.services.tools.settle(settings)
     }
   }
 

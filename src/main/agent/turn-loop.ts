@@ -58,6 +58,13 @@ export interface TurnDeps {
   contextLimit?: ContextLimit
   /** The model's thinking budget or reasoning effort (see shared/reasoning.ts); absent: off. */
   reasoning?: ModelReasoning
+  /**
+   * Resolves once what the catalog's facts depend on has answered (Shell's sandbox self-test),
+   * starting it if need be. The turn's tools were made without waiting for it, so its first
+   * request goes out at once: it is started as that request is sent, and waited for before any
+   * call is judged. Absent: the catalog was made settled.
+   */
+  settle?: () => Promise<void>
 }
 
 /** A session turn's checkpoints. Neither call ever throws: a failure is told, not raised. */
@@ -224,6 +231,8 @@ export async function runTurn(
       // call and no result is one the provider refuses.
       if (calls.length === 0) break
 
+      // The gate judges every call on the facts as they stand once the sandbox has answered.
+      await deps.settle?.()
       const results = await dispatch(calls, {
         sessionId: session.id,
         catalog: deps.catalog,
@@ -323,6 +332,9 @@ async function streamReply(
           },
           // The words as they come, to the windows only: the finished block above is the record.
           onThinkingDelta: (place, delta) => sink.thinkingDelta?.(turnId, item.id, place, delta),
+          // Started while the model answers, off the way to the request; a failure to start is
+          // met again, and said, where the calls wait for it.
+          ...(deps.settle ? { onSent: () => void deps.settle?.().catch(() => undefined) } : {}),
           ...(deps.providerIdleMs !== undefined ? { idleTimeoutMs: deps.providerIdleMs } : {})
         },
         (delta) => {

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util'
-import { approvalModeSchema, type ApprovalMode } from '../../shared/domain'
-import { sessionProfileSchema, type SessionProfile } from '../../shared/session-profile'
+import type { ApprovalMode } from '../../shared/domain'
+import type { SessionProfile } from '../../shared/session-profile'
 
 /** A mistake in how the CLI was called: printed with the usage, exit code 2. */
 export class UsageError extends Error {
@@ -167,8 +167,8 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   }
   const { values, positionals } = parsed
   const [command, ...rest] = positionals
-  const mode = values.mode === undefined ? undefined : approvalModeSchema.safeParse(values.mode)
-  if (mode && !mode.success) {
+  const mode = oneOf(approvalModes, values.mode)
+  if (mode === null) {
     throw new UsageError(`--mode must be allow, read-only or ask (got "${values.mode}")`)
   }
   if (
@@ -178,9 +178,8 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   ) {
     throw new UsageError(`--provider must be openai or anthropic (got "${values.provider}")`)
   }
-  const profile =
-    values.profile === undefined ? undefined : sessionProfileSchema.safeParse(values.profile)
-  if (profile && !profile.success) {
+  const profile = oneOf(sessionProfiles, values.profile)
+  if (profile === null) {
     throw new UsageError(`--profile must be default or no-fs (got "${values.profile}")`)
   }
   if (values['no-commands'] && values['commands-dir']?.length) {
@@ -202,7 +201,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     json: values.json ?? false,
     schema: values.schema ?? false,
     workspace: values.workspace,
-    mode: mode?.data,
+    mode,
     config: values.config,
     provider: values.provider,
     baseUrl: values['base-url'],
@@ -220,11 +219,26 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     websearchService: websearchService(values),
     user: values.user ?? false,
     format: values.format,
-    profile: profile?.data,
+    profile,
     session: values.session,
     files: values.files ?? false,
     help: values.help ?? false
   }
+}
+
+// The values of --mode and --profile, checked here by hand rather than with their zod schemas:
+// `help` and a mistyped command line answer without loading zod. Keyed by the schemas' types, so
+// a value added to or removed from a schema fails to compile until it is listed here too.
+const approvalModes: Record<ApprovalMode, true> = { allow: true, 'read-only': true, ask: true }
+const sessionProfiles: Record<SessionProfile, true> = { default: true, 'no-fs': true }
+
+/** `value` when it is one of `values`' keys, undefined when not given, null when not one. */
+function oneOf<Value extends string>(
+  values: Record<Value, true>,
+  value: string | undefined
+): Value | undefined | null {
+  if (value === undefined) return undefined
+  return Object.hasOwn(values, value) ? (value as Value) : null
 }
 
 /** `--shell ""` is `--no-shell`; Shell always runs commands with bash, so nothing else is taken. */

@@ -4,7 +4,7 @@ import { createCore, type Core, type CoreOptions } from '../core'
 import { dataDirectory } from '../settings/data-dir'
 import { UsageError, type CliArgs } from './args'
 import { launchOptions } from './launch-flags'
-import { SettingsInvalidError, settingsProblems, userSettingsFile } from './settings-check'
+import { SettingsInvalidError, checkSettings, userSettingsFile } from './settings-check'
 import { printError } from './print'
 
 /**
@@ -19,7 +19,7 @@ export async function cliCore(
   const dataDir = dataDirectory()
   const config = configPath(args)
   const launch = launchOptions(args, extra.env ?? process.env)
-  const problems = await settingsProblems(
+  const { problems, user } = await checkSettings(
     userSettingsFile(dataDir, config),
     extra.workspace ?? null
   )
@@ -28,6 +28,8 @@ export async function cliCore(
   return createCore({
     dataDir,
     configPath: config,
+    // What was checked is what the core loads: the file is not read a second time.
+    settingsRead: user,
     modeOverride: args.mode,
     autoApprove: args.yes,
     trustProject: args.trustProject,
@@ -46,7 +48,7 @@ export async function cliCore(
  */
 export async function requireValidSettings(args: CliArgs): Promise<string> {
   const dataDir = dataDirectory()
-  const problems = await settingsProblems(userSettingsFile(dataDir, configPath(args)), null)
+  const { problems } = await checkSettings(userSettingsFile(dataDir, configPath(args)), null)
   if (problems) throw new SettingsInvalidError(problems)
   return dataDir
 }

@@ -1,33 +1,25 @@
-import { ProviderConfigError } from '../providers/create-provider'
-import { KeyFileError } from '../providers/key-file'
 import { parseCliArgs, usage, UsageError, type CliArgs } from './args'
-import { callCommand } from './commands/call'
-import { checkpointsCommand } from './commands/checkpoints'
-import { keysCommand } from './commands/keys'
-import { memoryCommand } from './commands/memory'
-import { rulesCommand } from './commands/rules'
-import { runCommand } from './commands/run'
-import { serveCommand } from './commands/serve'
-import { sessionsCommand } from './commands/sessions'
-import { toolsCommand } from './commands/tools'
 import { ExitCode } from './exit'
-import { McpCollisionError } from './mcp-collisions'
-import { SettingsInvalidError } from './settings-check'
-import { dataDirectory, DataDirError } from '../settings/data-dir'
-import { unusableStore } from '../store/store-failure'
-import { storePath } from '../store/store'
 import { printError, printLine } from './print'
 
-const commands: Record<string, (args: CliArgs) => Promise<number>> = {
-  tools: toolsCommand,
-  call: callCommand,
-  run: runCommand,
-  serve: serveCommand,
-  rules: rulesCommand,
-  memory: memoryCommand,
-  sessions: sessionsCommand,
-  checkpoints: checkpointsCommand,
-  keys: keysCommand
+type Command = (args: CliArgs) => Promise<number>
+
+/**
+ * Each command's module, loaded when that command runs: `help` loads none of them, and `run`
+ * neither the browser server nor the session export. What a command module imports is loaded
+ * with it, so keep heavy imports behind the commands that use them (docs/architecture.md,
+ * Startup; cli-startup.integration.test.ts fails when one comes back).
+ */
+const commands: Record<string, () => Promise<Command>> = {
+  tools: async () => (await import('./commands/tools')).toolsCommand,
+  call: async () => (await import('./commands/call')).callCommand,
+  run: async () => (await import('./commands/run')).runCommand,
+  serve: async () => (await import('./commands/serve')).serveCommand,
+  rules: async () => (await import('./commands/rules')).rulesCommand,
+  memory: async () => (await import('./commands/memory')).memoryCommand,
+  sessions: async () => (await import('./commands/sessions')).sessionsCommand,
+  checkpoints: async () => (await import('./commands/checkpoints')).checkpointsCommand,
+  keys: async () => (await import('./commands/keys')).keysCommand
 }
 
 /**
@@ -41,34 +33,20 @@ export async function mecatl(argv: readonly string[]): Promise<number> {
       printLine(usage)
       return ExitCode.ok
     }
-    const command = args.command ? commands[args.command] : undefined
-    if (!command) {
+    const load = args.command ? commands[args.command] : undefined
+    if (!load) {
       throw new UsageError(args.command ? `unknown command "${args.command}"` : 'no command given')
     }
-    return await command(args)
+    return await (
+      await load()
+    )(args)
   } catch (error) {
     if (error instanceof UsageError) {
       printError(`mecatl: ${error.message}\n\n${usage}`)
       return ExitCode.usage
     }
-    if (
-      error instanceof SettingsInvalidError ||
-      error instanceof DataDirError ||
-      error instanceof McpCollisionError
-    ) {
-      printError(`mecatl: ${error.message}`)
-      return ExitCode.usage
-    }
-    if (error instanceof ProviderConfigError || error instanceof KeyFileError) {
-      printError(`mecatl: ${error.message}`)
-      return ExitCode.failed
-    }
-    // Found damaged at the start, or only by a read once the command ran.
-    const store = unusableStore(error, storePath(dataDirectory()))
-    if (store) {
-      printError(`mecatl: ${store.message}`)
-      return ExitCode.failed
-    }
-    throw error
+    // What the other failures are is known only to the parts that throw them: loaded with them.
+    const { failureExitCode } = await import('./failure')
+    return failureExitCode(error)
   }
 }

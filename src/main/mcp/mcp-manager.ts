@@ -12,7 +12,8 @@ import type { ReadResource } from './read-resource'
 import type { SandboxBackend } from '../sandbox/sandboxed-server'
 import { effectiveTimeZone } from './server-env'
 import type { OAuthVault } from './oauth/oauth-vault'
-import { defaultBackoff, type Backoff, type ServerSupervisor } from './server-supervisor'
+import { defaultBackoff, type Backoff } from './backoff'
+import type { ServerSupervisor } from './server-supervisor'
 import { settingsPart } from './server-view'
 import { TrustStore } from './trust-store'
 import { WorkspaceServers, type WantedServer } from './workspace-servers'
@@ -223,11 +224,13 @@ export class McpManager {
       path: `${project.path}: ${issue.path}`,
       message: issue.message
     }))
-    const timeZone = effectiveTimeZone(settings.time_zone)
+    // Found only for a folder with servers: the machine's zone costs Intl its first load.
+    let zone: string | undefined
+    const timeZone = (): string => (zone ??= effectiveTimeZone(settings.time_zone))
     const wanted: WantedServer[] = settings.mcp.map((server) => ({
       resolved: { settings: server, origin: 'user' },
       initial: server.enabled ? 'run' : 'disabled',
-      timeZone
+      timeZone: timeZone()
     }))
     for (const [i, server] of project.settings.mcp.entries()) {
       if (settings.mcp.some((mine) => mine.name === server.name)) {
@@ -241,7 +244,7 @@ export class McpManager {
       wanted.push({
         resolved: { settings: server, origin: 'project' },
         initial: !server.enabled ? 'disabled' : trusted ? 'run' : 'untrusted',
-        timeZone
+        timeZone: timeZone()
       })
     }
     servers.projectFile = project.exists ? project.path : null

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { JOB_MARKER_VAR } from '../jobs/job-marker'
-import { exactSpawnEnvironment, serverEnvironment } from './server-env'
+import { serverEnvironment } from './server-env'
+import { exactSpawnEnvironment } from './stdio-transport'
 
 describe('serverEnvironment', () => {
   const app = {

@@ -1,4 +1,3 @@
-import { DEFAULT_INHERITED_ENV_VARS } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { McpServerSettings } from '../../shared/mcp'
 import { refusedPassthrough } from '../../shared/mcp'
 import { JOB_MARKER_VAR, markerValue } from '../jobs/job-marker'
@@ -35,21 +34,6 @@ export function serverEnvironment(
   }
   // A Mecatl inside a job or server of another keeps the outer token too (see markerValue).
   return { ...env, ...server.env, [JOB_MARKER_VAR]: markerValue(appEnv[JOB_MARKER_VAR], token) }
-}
-
-/**
- * The SDK's stdio transport spawns with `{...getDefaultEnvironment(), ...env}`, which would add
- * the app's LOGNAME, SHELL, TERM and USER (see sdk/dist/cjs/client/stdio.js). Node's spawn drops
- * variables whose value is undefined, so naming each of those defaults as undefined (unless the
- * allowlist set it) makes the child's environment exactly `env`.
- */
-export function exactSpawnEnvironment(env: Record<string, string>): Record<string, string> {
-  const blanked: Record<string, string | undefined> = {}
-  for (const name of DEFAULT_INHERITED_ENV_VARS) {
-    if (!(name in env)) blanked[name] = undefined
-  }
-  // The transport's type says string values; undefined is what removes a default (see above).
-  return { ...blanked, ...env } as Record<string, string>
 }
 
 /** The time zone servers are told: the configured one, else the machine's. */

@@ -1,9 +1,11 @@
 import { StringDecoder } from 'node:string_decoder'
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
+import {
+  DEFAULT_INHERITED_ENV_VARS,
+  StdioClientTransport
+} from '@modelcontextprotocol/sdk/client/stdio.js'
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js'
 import type { LogRing } from './log-ring'
 import type { LocalTarget } from './mcp-connection'
-import { exactSpawnEnvironment } from './server-env'
 
 /** The SDK's stdio transport for a local server, its stderr going to the server's log. */
 export function stdioTransport(target: LocalTarget, log: LogRing): StdioClientTransport {
@@ -19,6 +21,21 @@ export function stdioTransport(target: LocalTarget, log: LogRing): StdioClientTr
   const decoder = new StringDecoder('utf8')
   transport.stderr?.on('data', (chunk: Buffer) => log.stderr(decoder.write(chunk)))
   return transport
+}
+
+/**
+ * The SDK's stdio transport spawns with `{...getDefaultEnvironment(), ...env}`, which would add
+ * the app's LOGNAME, SHELL, TERM and USER (see sdk/dist/cjs/client/stdio.js). Node's spawn drops
+ * variables whose value is undefined, so naming each of those defaults as undefined (unless the
+ * allowlist set it) makes the child's environment exactly `env`.
+ */
+export function exactSpawnEnvironment(env: Record<string, string>): Record<string, string> {
+  const blanked: Record<string, string | undefined> = {}
+  for (const name of DEFAULT_INHERITED_ENV_VARS) {
+    if (!(name in env)) blanked[name] = undefined
+  }
+  // The transport's type says string values; undefined is what removes a default (see above).
+  return { ...blanked, ...env } as Record<string, string>
 }
 
 /** What a local server's failed start is told with. */

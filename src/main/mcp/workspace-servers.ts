@@ -2,7 +2,7 @@ import type { McpServerView, McpStatus } from '../../shared/mcp'
 import type { SettingsIssue } from '../../shared/settings'
 import type { Tool } from '../tools/tool'
 import type { ResolvedServer, SupervisorDeps } from './server-deps'
-import { ServerSupervisor } from './server-supervisor'
+import type { ServerSupervisor } from './server-supervisor'
 
 /** A server as settings want it, and whether it may run. */
 export interface WantedServer {
@@ -88,6 +88,14 @@ export class WorkspaceServers {
       }
     }
     await Promise.all(stopping)
+    if (wanted.length === 0) {
+      // Every server was removed above.
+      this.onChange()
+      return
+    }
+    // The supervisor brings the MCP SDK with it: loaded once a folder has a server at all, so a
+    // process whose settings name none never loads it (cli-startup.integration.test.ts).
+    const { ServerSupervisor } = await import('./server-supervisor')
     const starting: Promise<void>[] = []
     const ordered = new Map<string, { key: string; supervisor: ServerSupervisor }>()
     for (const want of wanted) {

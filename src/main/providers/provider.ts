@@ -65,6 +65,11 @@ export interface StreamRequest {
   onThinkingDelta?: (place: number, delta: string) => void
   /** Names the conversation for providers that route by it to a warm prompt cache (OpenAI). */
   cacheKey?: string
+  /**
+   * Told as each attempt's request is handed to the network, so work that must not delay the
+   * request starts while the model answers (a turn's sandbox check, see turn-loop.ts).
+   */
+  onSent?: () => void
 }
 
 export interface StreamResult {

@@ -38,8 +38,15 @@ export interface StreamGuard {
   close(): void
 }
 
-/** Opens the guard of one streamed request made within the turn whose signal is `turn`. */
-export function guardStream(turn: AbortSignal, idleMs: number = DEFAULT_IDLE_MS): StreamGuard {
+/**
+ * Opens the guard of one streamed request made within the turn whose signal is `turn`; `onSent`
+ * is told as each request is handed to the network.
+ */
+export function guardStream(
+  turn: AbortSignal,
+  idleMs: number = DEFAULT_IDLE_MS,
+  onSent?: () => void
+): StreamGuard {
   const controller = new AbortController()
   const onTurn = (): void => controller.abort(turn.reason)
   turn.addEventListener('abort', onTurn, { once: true })
@@ -67,7 +74,9 @@ export function guardStream(turn: AbortSignal, idleMs: number = DEFAULT_IDLE_MS)
     let response: Response
     try {
       // eslint-disable-next-line no-restricted-globals -- the watch pipe below carries the signal
-      response = await fetch(input, init)
+      const sent = fetch(input, init)
+      onSent?.()
+      response = await sent
     } catch (error) {
       disarm()
       throw error
@@ -188,10 +197,10 @@ function droppedCause(error: unknown): string | null {
  * else the SDK throws is reported as how the stream broke, and the guard is closed either way.
  */
 export async function withStreamGuard<T>(
-  request: { signal: AbortSignal; idleTimeoutMs?: number },
+  request: { signal: AbortSignal; idleTimeoutMs?: number; onSent?: () => void },
   read: (guard: StreamGuard) => Promise<T>
 ): Promise<T> {
-  const guard = guardStream(request.signal, request.idleTimeoutMs)
+  const guard = guardStream(request.signal, request.idleTimeoutMs, request.onSent)
   try {
     return await read(guard)
   } catch (error) {

@@ -20,9 +20,10 @@ export const sandboxFeature: Feature<
       env,
       home: env.HOME
     })
-    // The self-test runs before the first command needs it, and again for a changed backend:
-    // the sandbox is one of the few long-lived parts that follow the settings as they change.
-    void sandbox.prepare(settings.snapshot())
+    // No self-test here: it would run on the way to the first request of every start, command or
+    // not. It runs when first asked (a turn's first request on its way, the window's status, a
+    // command, which waits for it; see docs/architecture.md, Startup), and again for a changed
+    // backend: the sandbox is one of the few long-lived parts that follow the settings.
     const unsubscribe = settings.onChange((next) => void sandbox.prepare(next))
     return {
       provides: { sandbox },

@@ -69,6 +69,8 @@ export class SandboxService {
   private readonly platform: NodeJS.Platform
   private readonly egress = new EgressGateway()
   private readonly files: SandboxFiles
+  /** Told when the core stops: a self-test not yet at its probe is not started then. */
+  private readonly stopping = new AbortController()
 
   constructor(private readonly options: SandboxServiceOptions) {
     this.platform = options.platform ?? process.platform
@@ -91,8 +93,8 @@ export class SandboxService {
       }
       let test = this.tested.get(key)
       if (!test) {
-        test = selfTest(backend.wrap, this.policyInputs()).catch((error: unknown) =>
-          error instanceof Error ? error.message : String(error)
+        test = selfTest(backend.wrap, this.policyInputs(), this.stopping.signal).catch(
+          (error: unknown) => (error instanceof Error ? error.message : String(error))
         )
         this.tested.set(key, test)
         void test.then((why) => {
@@ -107,6 +109,20 @@ export class SandboxService {
 
   /** Where Shell stands now; `checking` until the backend's self-test has answered. */
   status(settings: Settings): SandboxStatus {
+    return this.standing(settings, false)
+  }
+
+  /**
+   * Where Shell will stand if the self-test under way (or not started yet) passes: `status`
+   * with `checking` read as confined. What the model is told of Shell is written from it, so a
+   * turn can be offered Shell before the answer, and a pass changes nothing it was told; its
+   * commands still wait for the answer (`confine`), and a failure refuses them as ever.
+   */
+  expected(settings: Settings): SandboxStatus {
+    return this.standing(settings, true)
+  }
+
+  private standing(settings: Settings, passing: boolean): SandboxStatus {
     const backend = this.backend(settings)
     if (backend === null) {
       const kind = this.kind(settings)
@@ -120,7 +136,7 @@ export class SandboxService {
     }
     if ('refused' in backend) return { state: 'refused', why: backend.refused }
     const key = this.key(backend)
-    if (!this.results.has(key)) return { state: 'checking' }
+    if (!this.results.has(key) && !passing) return { state: 'checking' }
     const why = this.results.get(key)
     if (why) return { state: 'refused', why: `${backend.name} failed its self-test: ${why}` }
     return { state: 'confined', backend: backend.name, network: settings.sandbox.network }
@@ -201,8 +217,11 @@ export class SandboxService {
   /**
    * Shuts the egress proxy, if one was started, once every self-test under way has ended (one
    * still running would write its filter into the data directory after the core let go of it).
+   * One that has not reached its probe yet stops there: a `run` whose turn ended before it does
+   * not wait for a sandbox check nobody needs.
    */
   async dispose(): Promise<void> {
+    this.stopping.abort()
     await Promise.allSettled([...this.tested.values()])
     await this.egress.close()
   }

@@ -13,17 +13,20 @@ import { runProbe } from './probe-run'
 export type Wrap = (policy: ConfinementPolicy, cwd: string, file: string, args: string[]) => Wrapped
 
 const TEST_TIMEOUT_MS = 15_000
+const STOPPED = 'the self-test was not run: Mecatl was stopping'
 
 /**
  * Proves the sandbox holds before Shell trusts it, by what a command inside can do, not by its
  * arguments: a write outside the project folder must not reach the disk, a file planted in the
  * home directory must not be read, the command must hold no capability (root's included), and
  * with network off neither a listener on the host's 127.0.0.1 nor a Unix socket inside the
- * project folder may be reached. Returns null when all of it holds, else why not.
+ * project folder may be reached. Returns null when all of it holds, else why not. Once `signal`
+ * has aborted (its core is stopping) no probe is started, and the answer is not a pass.
  */
 export async function selfTest(
   wrap: Wrap,
-  inputs: Omit<PolicyInputs, 'workspace' | 'settings'>
+  inputs: Omit<PolicyInputs, 'workspace' | 'settings'>,
+  signal?: AbortSignal
 ): Promise<string | null> {
   const home = inputs.home ?? os.homedir()
   // Resolved: on macOS the temp folder is under /var, a link seatbelt's rules cannot match by.
@@ -42,6 +45,9 @@ export async function selfTest(
     await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve))
     await new Promise<void>((resolve) => daemon.listen(socketPath, resolve))
     const port = (listener.address() as net.AddressInfo).port
+    // Not begun once its core is stopping; one begun is run to its end, since a sandbox killed
+    // halfway leaves what runs inside it behind.
+    if (signal?.aborted) return STOPPED
     const policy = confinementPolicy(
       {
         ...inputs,

@@ -1,11 +1,13 @@
 import path from 'node:path'
 import type { EventHub } from '../events/event-hub'
 import type { Feature } from '../feature'
+import type { Settings } from '../../shared/settings'
 import { ProjectSettingsFiles } from './project-settings'
+import type { SettingsFileRead } from './settings-file'
 import { SettingsStore, type RuleCheck } from './settings-store'
 
 export interface SettingsNeeds {
-  options: { dataDir: string; configPath?: string }
+  options: { dataDir: string; configPath?: string; settingsRead?: SettingsFileRead<Settings> }
   hub: EventHub
   checkRules: RuleCheck
 }
@@ -31,7 +33,7 @@ export const settingsFeature: Feature<SettingsNeeds, SettingsProvides> = {
       checkRules,
       (workspace) => hub.emit('settings.status', { workspace })
     )
-    await settings.load()
+    await settings.load(options.settingsRead)
     return { provides: { settings, projectSettings } }
   }
 }

@@ -2,6 +2,8 @@ import { mkdtemp, readdir, readFile, realpath, rm, writeFile } from 'node:fs/pro
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { settingsSchema } from '../../shared/settings'
+import { readSettingsFile } from './settings-file'
 import { settingsBlocked, SettingsStore } from './settings-store'
 import { ruleExampleIssues } from '../gate/rule-examples'
 
@@ -39,6 +41,19 @@ describe('SettingsStore', () => {
     expect(loaded).toMatchObject({ issues: [], source: 'file' })
     expect(loaded.settings.permissions.mode).toBe('read-only')
     expect(await readFile(path.join(dir, 'settings.last-valid.yaml'), 'utf8')).toBe(text)
+  })
+
+  it('loads the file as a command has just read and checked it, without reading it again', async () => {
+    await writeFile(file, `${careful}\n`)
+    const checked = await readSettingsFile(file, settingsSchema, async () => [])
+    // Changed after the check: what was checked is what runs, and the change waits for a reload.
+    await writeFile(file, 'permissions: { mode: allow }\n')
+    const store = new SettingsStore(file, ruleExampleIssues)
+    const loaded = await store.load(checked)
+    expect(loaded).toMatchObject({ issues: [], source: 'file' })
+    expect(loaded.settings.permissions.mode).toBe('read-only')
+    expect(await readFile(path.join(dir, 'settings.last-valid.yaml'), 'utf8')).toBe(`${careful}\n`)
+    expect((await store.load()).settings.permissions.mode).toBe('allow')
   })
 
   it('a typo elsewhere keeps the last valid settings in force: the forbid rule, no shell, read-only', async () => {

@@ -93,9 +93,12 @@ export class SettingsStore {
     return () => this.statusListeners.delete(listener)
   }
 
-  /** Reads the file again; the settings in force follow it, its last valid copy, or nothing. */
-  async load(): Promise<LoadedSettings> {
-    const read = await readSettingsFile(this.filePath, settingsSchema, this.check)
+  /**
+   * Reads the file again (or takes it as `read` says it was just read and checked); the
+   * settings in force follow it, its last valid copy, or nothing.
+   */
+  async load(read?: SettingsFileRead<Settings>): Promise<LoadedSettings> {
+    read ??= await readSettingsFile(this.filePath, settingsSchema, this.check)
     if (read.kind === 'missing') return this.remember({}, defaults, [], 'defaults')
     if (read.kind === 'valid') {
       await this.keepCopy(read.text)

@@ -32,8 +32,8 @@ export interface ToolSetOptions {
   /** The settings in force right now, for the live view (`live()`). */
   settingsNow: () => Settings
   /**
-   * Waited for before a turn's tools are made: what their capabilities depend on (Shell's
-   * sandbox self-test), so a turn never starts on a guess.
+   * What the tools' facts depend on (Shell's sandbox self-test), started if need be and waited
+   * for: before `forWorkspace` makes them, and by a turn before it judges a call (`settle`).
    */
   prepare?: (settings: Settings) => Promise<unknown>
 }
@@ -117,7 +117,16 @@ export class ToolSet {
 
   /** The built-in tools plus a project folder's MCP tools, under these settings. */
   async forWorkspace(workspace: string, settings: Settings): Promise<Catalog> {
-    await this.options.prepare?.(settings)
+    await this.settle(settings)
+    return this.forTurn(workspace, settings)
+  }
+
+  /**
+   * The same tools, made without waiting for what their facts depend on: a turn sends its first
+   * request with them while Shell's sandbox is still being checked (Shell is described as it
+   * will be once confined), and calls `settle` before it judges any call.
+   */
+  async forTurn(workspace: string, settings: Settings): Promise<Catalog> {
     const inFolder: FolderFamilies = {}
     for (const [family, make] of Object.entries(this.options.inFolder ?? {})) {
       if (this.enabled(family as SwitchedFamily, settings)) {
@@ -129,6 +138,11 @@ export class ToolSet {
     // Servers never shadow a tool (see the MCP supervisor); this only guards a late clash.
     for (const tool of tools) if (!full.get(tool.name)) full.register(tool)
     return full
+  }
+
+  /** Resolves once what the tools' facts depend on has answered, starting it if need be. */
+  async settle(settings: Settings): Promise<void> {
+    await this.options.prepare?.(settings)
   }
 
   /** The built-in tools under the settings in force now: a view that follows every change. */

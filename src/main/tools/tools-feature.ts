@@ -111,6 +111,7 @@ function builtinTools(
           needs.jobs,
           {
             status: () => sandbox.status(current),
+            expected: () => sandbox.expected(current),
             confine: (workspace, tmp, asked) => sandbox.confine(current, workspace, tmp, asked)
           },
           current.temporary_storage.mode

@@ -1,4 +1,4 @@
-import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv'
+import type { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv'
 
 /** What a Subagent call's `output_schema` made of its child's final answer. */
 export type SchemaVerdict = { ok: true; json: string } | { ok: false; why: string }
@@ -20,8 +20,12 @@ export const MAX_SCHEMA_DEPTH = 32
  * expressions run in this process and could backtrack for minutes on a crafted answer, and
  * without `$async`, which makes the validator answer with a promise that would pass anything.
  * Each call gets a validator of its own, so one call's `$id` never stands for another's schema.
+ * The validator (ajv, through the MCP SDK) is loaded by the first call that gives a schema: a
+ * process that never checks an answer does not pay for it at start.
  */
-export function compileOutputSchema(schema: Record<string, unknown>): CompiledSchema {
+export async function compileOutputSchema(
+  schema: Record<string, unknown>
+): Promise<CompiledSchema> {
   // Depth first: only a schema of bounded depth is safe to serialise and to compile.
   const problem = refusedPart(schema, 0)
   if (problem) return { ok: false, why: problem }
@@ -32,6 +36,7 @@ export function compileOutputSchema(schema: Record<string, unknown>): CompiledSc
       why: `output_schema is ${text.length} characters long; keep it under ${MAX_SCHEMA_CHARS}.`
     }
   }
+  const { AjvJsonSchemaValidator } = await import('@modelcontextprotocol/sdk/validation/ajv')
   let validate: ReturnType<AjvJsonSchemaValidator['getValidator']>
   try {
     validate = new AjvJsonSchemaValidator().getValidator(schema)

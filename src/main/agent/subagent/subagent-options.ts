@@ -76,7 +76,7 @@ export async function subagentSpec(
   }
   let check: AnswerCheck | undefined
   if (input.output_schema) {
-    const compiled = compileOutputSchema(input.output_schema)
+    const compiled = await compileOutputSchema(input.output_schema)
     if (!compiled.ok) return { ok: false, why: compiled.why }
     check = { schema: input.output_schema, check: compiled.check }
   }

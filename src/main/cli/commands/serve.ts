@@ -40,6 +40,8 @@ export async function serveCommand(
     })
     console.log(`Mecatl browser mode: ${server.url(workspace)}`)
     console.log('Open that address in a browser; press Ctrl+C to stop.')
+    // Ready first: what the window shows of the sandbox is checked from now on.
+    core.warmUp()
     // The server answers and logs every bad request and frame itself; this is the last net, so
     // a promise that something forgot to wait on is reported rather than ending the person's
     // session, or the stop.

@@ -14,6 +14,7 @@ import { IgnoreRules } from './search/ignore-rules'
 import { RipgrepPatternError } from './search/rg-json'
 import { CAN_HAND_FILES } from './search/rg-through-jail'
 import { ignoredScope, resolveScope, type SearchScope } from './search/scope'
+import { groupedDigits } from '../../../shared/grouped-digits'
 
 /** The limits of Grep; tests shrink them to reach them with small trees. */
 export interface GrepLimits {
@@ -90,9 +91,9 @@ export function createGrepTool(options: GrepOptions): Tool {
       'as `path-line-text` and `--` between groups; paths are relative to the project folder.',
       'Lines are matched one at a time (a pattern never spans lines). Files excluded by',
       '.gitignore, binary files and `.git` are skipped. Scope a search with `path` and `glob`:',
-      `a search of the whole project stops after ${count(limits.unscoped.files)} files or`,
+      `a search of the whole project stops after ${groupedDigits(limits.unscoped.files)} files or`,
       `${humanLimit(limits.unscoped.bytes)}, and every search after`,
-      `${count(limits.matchCeiling)} matching lines (${limits.shownLines} are listed). Use Glob to`,
+      `${groupedDigits(limits.matchCeiling)} matching lines (${limits.shownLines} are listed). Use Glob to`,
       'find files by name.'
     ].join(' '),
     inputSchema,
@@ -185,12 +186,12 @@ function present(
   }
   if (result.stopped === 'matches') {
     notes.push(
-      `(The search stopped after ${count(limits.matchCeiling)} matching lines. Scope it with path or glob, or make the pattern narrower.)`
+      `(The search stopped after ${groupedDigits(limits.matchCeiling)} matching lines. Scope it with path or glob, or make the pattern narrower.)`
     )
   } else if (result.stopped === 'files' || result.stopped === 'bytes') {
     const limit =
       result.stopped === 'files'
-        ? `${count(limits.unscoped.files)} files`
+        ? `${groupedDigits(limits.unscoped.files)} files`
         : humanLimit(limits.unscoped.bytes)
     notes.push(
       `(The search stopped after ${limit}, the most a search of the whole project reads, so files may be missing. Scope it with path (a directory) or glob (e.g. \`src/**/*.ts\`).)`
@@ -210,7 +211,3 @@ function present(
 
 /** The app's Grep: ripgrep when `rg` is on PATH, else the Node engine. */
 export const grepTool: Tool = createGrepTool({ ripgrep: () => findRipgrep() })
-
-function count(n: number): string {
-  return n.toLocaleString('en-US')
-}

@@ -1,6 +1,7 @@
 import { formatSpan, type Job } from '../../jobs/job'
 import { orphanUtf8Head, plainText } from '../../jobs/terminal-text'
 import type { ToolOutput } from '../tool'
+import { groupedDigits } from '../../../shared/grouped-digits'
 
 /** The most of a command's output the model is shown: its end, where errors and summaries are. */
 export const MODEL_OUTPUT_CHARS = 30_000
@@ -30,7 +31,7 @@ export function outputTail(job: Job, maxChars: number): { text: string; note: st
   const before = hiddenBytes > 0 ? ` and ${formatBytes(hiddenBytes)} before them` : ''
   return {
     text: text.slice(cut),
-    note: `(Showing the last ${shownChars.toLocaleString('en-US')} characters; ${cut.toLocaleString('en-US')} characters${before} are not shown.)`
+    note: `(Showing the last ${groupedDigits(shownChars)} characters; ${groupedDigits(cut)} characters${before} are not shown.)`
   }
 }
 

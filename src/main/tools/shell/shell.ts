@@ -12,6 +12,7 @@ import {
   type ConfineOptions,
   type SandboxStatus
 } from '../../sandbox/sandbox-service'
+import { groupedDigits } from '../../../shared/grouped-digits'
 
 export const DEFAULT_TIMEOUT_MS = 2 * 60_000
 export const MAX_TIMEOUT_MS = 10 * 60_000
@@ -33,6 +34,8 @@ export const shellCapabilities: Capabilities = {
 /** Where the sandbox stands for the settings in force, and how to confine one command. */
 export interface ShellSandbox {
   status(): SandboxStatus
+  /** Where it will stand if its self-test passes: what the model is told (see SandboxService). */
+  expected(): SandboxStatus
   /** Null: run it bare (the person chose no sandbox). Throws SandboxRefused when it must not run. */
   confine(workspace: string, tmp: string, asked?: ConfineOptions): Promise<Confine | null>
 }
@@ -101,8 +104,8 @@ export function shellTool(
   sandbox: ShellSandbox | null = null,
   temp: TemporaryStorageSettings['mode'] = 'managed'
 ): Tool {
-  const status = (): SandboxStatus =>
-    sandbox?.status() ?? { state: 'unconfined', why: 'no sandbox is set up here' }
+  const none: SandboxStatus = { state: 'unconfined', why: 'no sandbox is set up here' }
+  const status = (): SandboxStatus => sandbox?.status() ?? none
   return defineTool({
     name: 'Shell',
     description: [
@@ -116,15 +119,19 @@ export function shellTool(
       'commands cannot prompt for input: pass flags such as --yes.',
       tempSentence(temp),
       'Anything a foreground command leaves running is stopped when it ends.',
-      `You see the last ${MODEL_OUTPUT_CHARS.toLocaleString('en-US')}`,
+      `You see the last ${groupedDigits(MODEL_OUTPUT_CHARS)}`,
       'characters of output, colours removed.',
-      sandboxSentence(status())
+      sandboxSentence(sandbox?.expected() ?? none)
     ]
       .filter(Boolean)
       .join(' '),
     inputSchema,
     readOnly: false,
-    capabilities: shellCapabilitiesUnder(status()),
+    // Read when asked, not when made: a turn's tools are made before the sandbox has answered
+    // its self-test, and nothing judges a call of that turn before it has (see turn-loop.ts).
+    get capabilities() {
+      return shellCapabilitiesUnder(status())
+    },
     // A call that leaves the sandbox (or takes the network) is a chosen send again.
     capabilitiesFor: (input) =>
       input.sandbox || input.network ? shellCapabilities : shellCapabilitiesUnder(status()),

@@ -1,5 +1,3 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import {
   BRAVE_DEFAULT_URL,
   defaultKeyEnv,
@@ -214,7 +212,10 @@ function resultsFrom(list: unknown, count: number): FoundResult[] {
     .slice(0, count)
 }
 
-/** Exa's public MCP endpoint: its `web_search_exa` tool over Streamable HTTP. */
+/**
+ * Exa's public MCP endpoint: its `web_search_exa` tool over Streamable HTTP. The MCP client is
+ * loaded by the first search that goes to Exa, not with the tool.
+ */
 async function searchExa(
   backend: Extract<SearchBackend, { kind: 'exa' }>,
   query: string,
@@ -225,6 +226,10 @@ async function searchExa(
   const url = new URL(backend.url ?? EXA_DEFAULT_URL)
   const key = keyFor(backend, keys)
   if (key) url.searchParams.set('exaApiKey', key)
+  const [{ Client }, { StreamableHTTPClientTransport }] = await Promise.all([
+    import('@modelcontextprotocol/sdk/client/index.js'),
+    import('@modelcontextprotocol/sdk/client/streamableHttp.js')
+  ])
   const client = new Client({ name: 'mecatl', version })
   // The SDK follows same-origin redirects itself; every request goes through fetchNoRedirect,
   // which fails on any 3xx before the SDK can follow it.
