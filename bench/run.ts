@@ -4,6 +4,7 @@ import path from 'node:path'
 import { benchCheckpoints } from './checkpoints.bench'
 import { benchDispatch } from './dispatch.bench'
 import { benchFileFinder } from './file-finder.bench'
+import { benchFirstPaint } from './first-paint.bench'
 import { benchGrepGlob } from './grep-glob.bench'
 import { benchJobs } from './jobs.bench'
 import { benchMemory } from './memory.bench'
@@ -27,7 +28,8 @@ const BENCHES: Record<string, (dir: string, workspace: string) => Promise<void>>
   sessions: (dir, workspace) => benchSessions(dir, workspace),
   'session-log': (dir) => benchSessionLog(dir),
   checkpoints: (dir) => benchCheckpoints(dir),
-  'prompt-cache': (dir) => benchPromptCache(dir)
+  'prompt-cache': (dir) => benchPromptCache(dir),
+  'first-paint': (dir, workspace) => benchFirstPaint(dir, workspace)
 }
 
 // Every figure is printed beside a baseline measured in the same run, as a ratio. With names
