@@ -37,12 +37,27 @@ export default defineConfig({
       sourcemap: false,
       // The goal for the main chunk (see the first-paint bench): the build says when it is passed.
       chunkSizeWarningLimit: 700,
+      // One stylesheet, loaded with the page: the lazy parts' styles are small, and a stylesheet
+      // arriving later would restyle the whole window when a part is first shown.
+      cssCodeSplit: false,
       rollupOptions: {
         input: { index: resolve(__dirname, 'src/renderer/index.html') },
-        // Everything the page imports statically is one chunk, the main one: left to itself,
-        // rolldown splits what the lazy chunks share with it into small chunks the page then
-        // waits on one by one.
-        output: { codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] } }
+        output: {
+          codeSplitting: {
+            groups: [
+              // Everything the page imports statically is one chunk, the main one: left to
+              // itself, rolldown splits what the lazy chunks share with it into small chunks the
+              // page then waits on one by one.
+              { name: 'index', tags: ['$initial'] },
+              // The Settings page and the section each feature lays into it (its *-section.tsx,
+              // and the permission rules and sandbox): one chunk, as they load together.
+              {
+                name: 'settings',
+                test: /features[\\/](?:settings-screen[\\/]|[\w-]+[\\/](?:[\w-]+-section|permission-rules|sandbox-settings)\.tsx$)/
+              }
+            ]
+          }
+        }
       }
     },
     plugins: [react(), chunkMap(__dirname)]

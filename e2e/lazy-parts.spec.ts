@@ -2,15 +2,15 @@
 // window opens without them, each arrives when it is first shown and works, and what stands in
 // for it meanwhile has its shape (the lazy-* screenshots catch each with its chunk held back).
 import type { Page } from '@playwright/test'
-import { readChunkMap } from '../scripts/chunk-map'
+import { firstLoadChunks, readChunkMap } from '../scripts/chunk-map'
 import { expect, repoRoot, test } from './fixtures/app'
 import { sendMessage, waitForTurnEnd } from './fixtures/chat'
 
-/** The file of the chunk loaded on first use that holds a module matching `module`. */
+/** The file of the chunk, loaded on first use, that holds a module matching `module`. */
 function chunkOf(module: RegExp): string {
-  const chunk = readChunkMap(repoRoot).chunks.find(
-    (c) => c.isDynamicEntry && c.modules.some((m) => module.test(m))
-  )
+  const map = readChunkMap(repoRoot)
+  const first = firstLoadChunks(map)
+  const chunk = map.chunks.find((c) => !first.includes(c) && c.modules.some((m) => module.test(m)))
   if (!chunk) throw new Error(`no chunk loaded on first use holds ${String(module)}`)
   return chunk.file
 }
