@@ -5,6 +5,7 @@ import { benchCheckpoints } from './checkpoints.bench'
 import { benchDispatch } from './dispatch.bench'
 import { benchFileFinder } from './file-finder.bench'
 import { benchFirstShell, FIRST_SHELL_CHILD, firstShellChild } from './first-shell.bench'
+import { benchFirstPaint } from './first-paint.bench'
 import { benchGrepGlob } from './grep-glob.bench'
 import { benchJobs } from './jobs.bench'
 import { benchMemory } from './memory.bench'
@@ -31,7 +32,8 @@ const BENCHES: Record<string, (dir: string, workspace: string) => Promise<void>>
   checkpoints: (dir) => benchCheckpoints(dir),
   'prompt-cache': (dir) => benchPromptCache(dir),
   'first-shell': (dir, workspace) => benchFirstShell(dir, workspace),
-  startup: (dir, workspace) => benchStartup(dir, workspace)
+  startup: (dir, workspace) => benchStartup(dir, workspace),
+  'first-paint': (dir, workspace) => benchFirstPaint(dir, workspace)
 }
 
 // Every figure is printed beside a baseline measured in the same run, as a ratio. With names

@@ -1,7 +1,8 @@
 import './zod-setup'
+import './bridge/connect-early'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { App } from './shell/app'
+import { App, bootWindow } from './shell/app'
 import { wireStores } from './shell/wiring'
 import { wireAnnouncer, wireTheme } from './features/appearance'
 import './styles/base.css'
@@ -14,6 +15,8 @@ import './styles/code-highlight.css'
 wireTheme()
 wireStores()
 wireAnnouncer()
+// Asked before the first render: the answers are on their way while React renders the boot screen.
+void bootWindow()
 
 const root = document.getElementById('root')
 if (!root) throw new Error('The page has no #root element')

@@ -21,3 +21,18 @@ export function openSettings(): void {
 export function closeSettings(): void {
   useApp.getState().dispatch({ type: 'close-settings' })
 }
+
+let settingsPreloader: (() => void) | null = null
+
+/**
+ * How the Settings screen, a chunk of its own, loads ahead of its first showing; the shell
+ * registers it (nothing below the screen may import it).
+ */
+export function setSettingsPreloader(preload: () => void): void {
+  settingsPreloader = preload
+}
+
+/** The person is about to open Settings (a pointer on its button, focus on it): start loading. */
+export function settingsWanted(): void {
+  settingsPreloader?.()
+}

@@ -8,16 +8,13 @@ import {
   type EventPayload,
   type PreloadBridge
 } from '../../../shared/contract'
-import { useConnection } from './connection-store'
-import { resolveToken, rpcSocketUrl } from './token'
+import { onBridgeReconnect, pageBridge } from './page-bridge'
 import { parseEvent, parseOutput } from './validate'
-import { WsBridge } from './ws-bridge'
 
 type Listener = (event: AnyEvent) => void
 
 const listeners = new Set<Listener>()
-const reconnectListeners = new Set<() => void>()
-let bridge: PreloadBridge | null = null
+let subscribed = false
 
 function dispatch(event: AnyEvent): void {
   for (const listener of listeners) {
@@ -30,34 +27,11 @@ function dispatch(event: AnyEvent): void {
   }
 }
 
-function sessionStorageOrNull(): Storage | null {
-  try {
-    return window.sessionStorage
-  } catch {
-    return null
-  }
-}
-
-function createBridge(): PreloadBridge {
-  if (window.mecatl) return window.mecatl
-  const token = resolveToken(window.location.search, sessionStorageOrNull())
-  if (!token) useConnection.setState({ missingToken: true })
-  const ws = new WsBridge(
-    rpcSocketUrl(window.location.host, token ?? ''),
-    (status, reconnected) => {
-      useConnection.setState({ status })
-      if (reconnected) for (const listener of reconnectListeners) listener()
-    }
-  )
-  useConnection.setState({ status: { state: 'connecting', failures: 0, everConnected: false } })
-  if (token) ws.connect()
-  return ws
-}
-
-/** The one bridge of this page: the preload's in Electron, a WebSocket in browser mode. */
+/** The page's bridge, with its events checked and handed to the listeners here. */
 function getBridge(): PreloadBridge {
-  if (!bridge) {
-    bridge = createBridge()
+  const bridge = pageBridge()
+  if (!subscribed) {
+    subscribed = true
     bridge.subscribe((frame) => {
       const event = parseEvent(frame)
       if (event) dispatch(event)
@@ -105,8 +79,5 @@ export function onEvent<N extends EventName>(
 /** Runs after the socket comes back, so stores can re-read what they may have missed. */
 export function onReconnect(listener: () => void): () => void {
   getBridge()
-  reconnectListeners.add(listener)
-  return () => {
-    reconnectListeners.delete(listener)
-  }
+  return onBridgeReconnect(listener)
 }

@@ -1,9 +1,6 @@
-import {
-  serverFrameSchema,
-  type CallResponse,
-  type EventFrame,
-  type PreloadBridge
-} from '../../../shared/contract'
+import type { CallResponse, EventFrame, PreloadBridge } from '../../../shared/contract'
+// The frames' schema alone, not the whole contract's: this loads early (see connect-early.ts).
+import { serverFrameSchema } from '../../../shared/contract/frames'
 
 export type ConnectionState = 'connecting' | 'open' | 'reconnecting'
 

@@ -6,6 +6,8 @@ import { SettingsScreen } from '../features/settings-screen'
 import { KeyboardLayer } from '../features/shortcuts'
 import { WindowSignals } from '../features/notifications'
 import { WelcomeScreen } from '../features/welcome'
+import { openProject } from '../features/sessions'
+import { preloadReplies } from '../features/chat'
 import { LogoMark } from '../lib/icons'
 import { parseRoute } from '../lib/route'
 import { loadAppInfo, useApp } from '../app/app-store'
@@ -14,7 +16,17 @@ import { ProjectWindow } from './project-window'
 // Opening another folder loads the page anew, so the route is read once.
 const route = parseRoute(window.location.search)
 
-async function boot(): Promise<void> {
+/**
+ * What the window asks for as it starts, before its first render: the app's facts and the
+ * settings (which decide between the first-run setup and the rest) and, for a window opened on a
+ * folder, the folder itself and what its replies are rendered with, alongside them rather than
+ * after (the project window's own call to open the folder joins this one).
+ */
+export async function bootWindow(): Promise<void> {
+  if (route.folder) {
+    preloadReplies()
+    void openProject(route.folder, route.session)
+  }
   const info = loadAppInfo()
   const providers = await loadSettings()
   // If settings cannot be read at all, do not trap the person in onboarding: the settings
@@ -62,10 +74,6 @@ function BootError({ error }: { error: string }): JSX.Element {
 export function App(): JSX.Element {
   const missingToken = useConnection((s) => s.missingToken)
   const { info, infoError, settingsOpen, settingsChecked, onboarding } = useApp((s) => s.state)
-
-  useEffect(() => {
-    void boot()
-  }, [])
 
   useEffect(() => {
     if (!route.folder) document.title = 'Mecatl'

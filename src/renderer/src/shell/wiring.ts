@@ -11,6 +11,8 @@ import {
 import { setPlan } from '../features/todo'
 import { wireSkills } from '../features/skills'
 import { rememberSession } from '../app/navigation'
+import { setSettingsPreloader } from '../app/app-store'
+import { SettingsScreen } from '../features/settings-screen'
 
 let wired = false
 
@@ -23,6 +25,8 @@ export function wireStores(): void {
   wired = true
   wireJobs()
   wireSkills()
+  // Settings load on first use; a pointer on their button starts that a moment before the click.
+  setSettingsPreloader(() => void SettingsScreen.load())
   onPendingApprovals(restoreApprovals)
 
   subscribe((event) => {

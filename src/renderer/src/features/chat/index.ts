@@ -12,5 +12,6 @@ export {
   useWholeTranscriptLoaded
 } from './chat-store'
 export { ChatView } from './chat-view'
+export { preloadReplies } from './message-assistant'
 export { modelKey, sameModel } from './models-reducer'
 export type { TranscriptEntry } from './transcript-reducer'

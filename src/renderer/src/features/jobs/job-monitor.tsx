@@ -6,7 +6,7 @@ import { useNow } from '../../lib/use-now'
 import { jobBadge, jobDuration, jobOutcome } from './job-status'
 import { monitorJobs, runningCount, shownJob } from './jobs-reducer'
 import { closeMonitor, dismissJob, selectJob, stopJob, useJobs } from './jobs-store'
-import { TerminalView } from './terminal-view'
+import { LazyTerminalView } from './lazy-terminal-view'
 import './jobs.css'
 
 function StateBadge({ job }: { job: JobSummary }): JSX.Element {
@@ -123,7 +123,7 @@ function JobDetail({ job, now }: { job: JobSummary; now: number }): JSX.Element 
           {actionError}
         </p>
       )}
-      <TerminalView key={job.id} jobId={job.id} />
+      <LazyTerminalView key={job.id} jobId={job.id} />
     </section>
   )
 }

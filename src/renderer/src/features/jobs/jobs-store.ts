@@ -5,6 +5,7 @@ import { createReducerStore } from '../../lib/reducer-store'
 import { onWorkspaceOpened } from '../sessions'
 import { deliverOutput, refollowAll } from './job-feed'
 import { initialJobsState, jobsReducer } from './jobs-reducer'
+import { LazyTerminalView } from './lazy-terminal-view'
 
 export const useJobs = createReducerStore(jobsReducer, initialJobsState)
 
@@ -41,6 +42,21 @@ export function applyJobEvent(event: AnyEvent): boolean {
 let wired = false
 
 /**
+ * The terminal loads on first use (lazy-terminal-view.tsx). Once the window knows of a job, its
+ * output is what the person is likely to look at next: the terminal then loads while the window
+ * is idle, so opening the monitor does not wait for it and a first paint never does.
+ */
+function loadTerminalWhenJobsAppear(): void {
+  const stop = useJobs.subscribe(({ state }) => {
+    if (state.jobs.length === 0) return
+    stop()
+    const load = (): void => void LazyTerminalView.load()
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(load, { timeout: 2000 })
+    else setTimeout(load, 0)
+  })
+}
+
+/**
  * Loads the jobs whenever a project folder opens, and again after a reconnect, when every
  * terminal starts its follow afresh. Called once, from the shell's wiring.
  */
@@ -48,6 +64,7 @@ export function wireJobs(): void {
   if (wired) return
   wired = true
   onWorkspaceOpened((workspace) => void loadJobs(workspace))
+  loadTerminalWhenJobsAppear()
 }
 
 /** After a reconnect: what happened meanwhile is read again. */

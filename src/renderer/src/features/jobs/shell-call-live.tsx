@@ -3,7 +3,7 @@ import type { ToolCallView } from '../../../../shared/domain'
 import { StopIcon, TerminalIcon } from '../../lib/icons'
 import { jobOfCall, startedJob } from './jobs-reducer'
 import { showJob, stopCall, useJobs } from './jobs-store'
-import { TerminalView } from './terminal-view'
+import { LazyTerminalView } from './lazy-terminal-view'
 import './jobs.css'
 
 /**
@@ -39,7 +39,7 @@ export function ShellCallLive({
             <StopIcon size={12} /> {stopping ? 'Stopping…' : 'Stop'}
           </button>
         </div>
-        <TerminalView key={job.id} jobId={job.id} compact />
+        <LazyTerminalView key={job.id} jobId={job.id} compact />
       </div>
     )
   }

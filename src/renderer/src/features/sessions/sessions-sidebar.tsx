@@ -2,7 +2,7 @@ import { useState, type JSX, type ReactNode } from 'react'
 import { baseName, ltrPath } from '../../lib/format'
 import { FolderIcon, GearIcon, PlusIcon } from '../../lib/icons'
 import { useNow } from '../../lib/use-now'
-import { openSettings } from '../../app/app-store'
+import { openSettings, settingsWanted } from '../../app/app-store'
 import { navigateHome } from '../../app/navigation'
 import { SessionRow } from './session-row'
 import { SessionSearch } from './session-search'
@@ -92,6 +92,8 @@ export function SessionsSidebar({
           className="sidebar__footer-button"
           data-testid="settings-button"
           onClick={openSettings}
+          onPointerEnter={settingsWanted}
+          onFocus={settingsWanted}
         >
           <GearIcon /> Settings
         </button>

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, type JSX } from 'react'
+import { useEffect, useMemo, useRef, type ComponentType, type JSX } from 'react'
 import type { ApprovalMode } from '../../../../shared/domain'
 import { ArrowLeftIcon, LogoMark, PlusIcon } from '../../lib/icons'
 import { closeSettings, useApp } from '../../app/app-store'
@@ -11,16 +11,9 @@ import { providersToSave } from '../settings'
 import { loadSettings, editSettings, useSettingsView, settingsNow } from '../settings'
 import { discardEverything, saveEverything } from './settings-save'
 import { unsavedChanges, unsavedSummary } from './settings-draft'
-import { useRulesPending, PermissionRules, SandboxSettings } from '../permissions'
-import { McpSection } from '../mcp'
-import { MemorySection } from '../memory'
-import { SearchSection } from '../web'
-import { SkillsSection } from '../skills'
+import { useRulesPending } from '../permissions'
+import { featureSections } from './feature-sections'
 import { ToolsSection } from './tools-section'
-import { CheckpointsSection } from '../checkpoints'
-import { NotificationsSection } from '../notifications'
-import { AppearanceSection } from '../appearance'
-import { PricesSection } from '../meters'
 import { useLeaveGuard } from './leave-prompt'
 import { SectionBlock, SettingsNav } from './settings-nav'
 import { settingsSections, type SectionId } from './settings-sections'
@@ -28,6 +21,7 @@ import { Button } from '../../ui/button'
 import { FormError } from '../../ui/form-error'
 import { Options } from '../../ui/options'
 import { SettingsSection } from '../../ui/settings-section'
+import './settings-frame.css'
 import './settings.css'
 
 /** Problems found in the settings, each at its place in the file. */
@@ -51,14 +45,15 @@ function IssueItems({
 }
 
 /** The sections after Permissions, which onboarding leaves out, in the order they stand. */
-const laterSections: { id: SectionId; Section: () => JSX.Element }[] = [
-  { id: 'mcp', Section: McpSection },
-  { id: 'web', Section: SearchSection },
-  { id: 'memory', Section: MemorySection },
-  { id: 'skills', Section: SkillsSection },
-  { id: 'appearance', Section: AppearanceSection },
-  { id: 'notifications', Section: NotificationsSection }
+const laterSections: { id: SectionId; Section: ComponentType }[] = [
+  { id: 'mcp', Section: featureSections.McpSection },
+  { id: 'web', Section: featureSections.SearchSection },
+  { id: 'memory', Section: featureSections.MemorySection },
+  { id: 'skills', Section: featureSections.SkillsSection },
+  { id: 'appearance', Section: featureSections.AppearanceSection },
+  { id: 'notifications', Section: featureSections.NotificationsSection }
 ]
+const { PermissionRules, SandboxSettings, PricesSection, CheckpointsSection } = featureSections
 
 const modes: { value: ApprovalMode; label: string; hint: string }[] = [
   { value: 'ask', label: 'Ask', hint: 'Read freely; ask before anything changes files.' },
