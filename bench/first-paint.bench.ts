@@ -224,22 +224,29 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? 0
 }
 
-async function startServers(
-  core: Core,
-  rendererDir: string,
-  blankDir: string
-): Promise<[BrowserServer, BrowserServer]> {
+async function writeBlankPage(blankDir: string): Promise<void> {
   await mkdir(blankDir, { recursive: true })
   await writeFile(
     path.join(blankDir, 'index.html'),
     '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Blank</title></head>' +
       '<body><p id="blank">A blank page.</p></body></html>\n'
   )
-  // The blank page is served by the same server code (static files over loopback HTTP).
-  return Promise.all([
-    startBrowserServer({ router: core.router, hub: core.hub, rendererDir }),
-    startBrowserServer({ router: core.router, hub: core.hub, rendererDir: blankDir })
-  ])
+}
+
+/** The main chunk against the whole renderer, and whether it meets the goal. */
+function printSizes(label: string, rendererDir: string): void {
+  const sizes = rendererSizes(rendererDir)
+  reportAmount(
+    `${label}: main chunk (loaded before first paint)`,
+    sizes.mainKB,
+    'kB',
+    'the whole renderer (every script)',
+    sizes.wholeKB
+  )
+  const met = sizes.mainKB < MAIN_CHUNK_TARGET_KB ? 'met' : 'MISSED'
+  console.log(
+    `  target: main chunk under ${MAIN_CHUNK_TARGET_KB} kB: ${met} (${sizes.main.join(', ')})`
+  )
 }
 
 /**
@@ -247,8 +254,8 @@ async function startServers(
  * from navigation to the first frame showing the composer ready and the session's replies, against
  * a blank page served the same way; the main chunk's size against the whole renderer's; and the
  * first showing of the parts loaded on first use (Settings, a job's terminal) against showing them
- * again. Builds the app when it is out of date; MECATL_RENDERER_DIR measures another build's
- * renderer (a baseline's out/renderer) instead.
+ * again. Builds the app when it is out of date. MECATL_BASELINE_RENDERER_DIR names another build's
+ * renderer (say, the main branch's out/renderer), measured in the same rounds for a before/after.
  */
 export async function benchFirstPaint(dir: string, workspace: string): Promise<void> {
   const executablePath = process.env.MECATL_CHROMIUM ?? '/usr/bin/chromium'
@@ -256,26 +263,14 @@ export async function benchFirstPaint(dir: string, workspace: string): Promise<v
     console.log('first paint: skipped (needs Chromium at MECATL_CHROMIUM or /usr/bin/chromium)')
     return
   }
-  const given = process.env.MECATL_RENDERER_DIR
-  if (!given) {
-    const built = spawnSync(process.execPath, ['scripts/ensure-built.mjs', '--quiet'], {
-      stdio: 'inherit'
-    })
-    if (built.status !== 0) throw new Error('first paint: the build failed (see above)')
-  }
-  const rendererDir = path.resolve(given ?? path.join('out', 'renderer'))
-  const sizes = rendererSizes(rendererDir)
-  if (given) console.log(`first paint: measuring the renderer in ${rendererDir}`)
-  reportAmount(
-    'renderer: main chunk (loaded before first paint)',
-    sizes.mainKB,
-    'kB',
-    'the whole renderer (every script)',
-    sizes.wholeKB
-  )
-  console.log(
-    `  target: main chunk under ${MAIN_CHUNK_TARGET_KB} kB: ${sizes.mainKB < MAIN_CHUNK_TARGET_KB ? 'met' : 'MISSED'} (${sizes.main.join(', ')})`
-  )
+  const built = spawnSync(process.execPath, ['scripts/ensure-built.mjs', '--quiet'], {
+    stdio: 'inherit'
+  })
+  if (built.status !== 0) throw new Error('first paint: the build failed (see above)')
+  const rendererDir = path.resolve('out', 'renderer')
+  const baselineDir = process.env.MECATL_BASELINE_RENDERER_DIR
+  printSizes('renderer', rendererDir)
+  if (baselineDir) printSizes('baseline renderer', path.resolve(baselineDir))
 
   const home = path.join(dir, 'first-paint-home')
   await mkdir(home, { recursive: true })
@@ -295,30 +290,46 @@ export async function benchFirstPaint(dir: string, workspace: string): Promise<v
     interactive: true,
     jobs: { tempBase: dir }
   })
-  const [app, blank] = await startServers(core, rendererDir, path.join(dir, 'first-paint-blank'))
+  const blankDir = path.join(dir, 'first-paint-blank')
+  await writeBlankPage(blankDir)
+  // Every page is served by the same server code (static files over loopback HTTP).
+  const serve = (root: string): Promise<BrowserServer> =>
+    startBrowserServer({ router: core.router, hub: core.hub, rendererDir: root })
+  const servers = await Promise.all([
+    serve(rendererDir),
+    serve(blankDir),
+    ...(baselineDir ? [serve(path.resolve(baselineDir))] : [])
+  ])
+  const [app, blank, baseline] = servers
   const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS })
   try {
+    if (!app || !blank) throw new Error('first paint: a server did not start')
     const sessionId = recordSession(core, workspace)
-    const projectUrl = `${app.url(workspace)}&session=${sessionId}`
+    const windowUrl = (server: BrowserServer): string =>
+      `${server.url(workspace)}&session=${sessionId}`
     // A folder opened for the first time asks whether its authors are trusted: the bench's own.
     const first = await browser.newPage()
-    await first.goto(projectUrl)
+    await first.goto(windowUrl(app))
     await first.getByTestId('folder-trust-dialog').getByTestId('folder-trust-yes').click()
     await first.getByTestId('composer-input').waitFor()
     await first.close()
 
     const blankTimes: PaintTimes[] = []
     const projectTimes: PaintTimes[] = []
+    const baselineTimes: PaintTimes[] = []
     // One round unmeasured: Chromium's own first start of a page is not the window's.
     for (let round = 0; round <= ROUNDS; round++) {
       const b = await firstPaint(browser, blank.url(), blankReady)
-      const p = await firstPaint(browser, projectUrl, projectReady, { composer: composerReady })
+      const p = await firstPaint(browser, windowUrl(app), projectReady, { composer: composerReady })
+      const q = baseline ? await firstPaint(browser, windowUrl(baseline), projectReady) : null
       if (round === 0) continue
       blankTimes.push(b)
       projectTimes.push(p)
+      if (q) baselineTimes.push(q)
     }
-    const project = median(projectTimes.map((t) => t.shown))
-    const blankMs = median(blankTimes.map((t) => t.shown))
+    const shownOf = (times: PaintTimes[]): number => median(times.map((t) => t.shown))
+    const project = shownOf(projectTimes)
+    const blankMs = shownOf(blankTimes)
     report(
       'first paint: project window (fresh page)',
       project,
@@ -331,9 +342,11 @@ export async function benchFirstPaint(dir: string, workspace: string): Promise<v
       `  on the way (medians): scripts run by ${step((t) => t.scripts)}, composer ready by ` +
         `${step((t) => t.marks.composer)}, replies shown by ${step((t) => t.shown)}`
     )
-    console.log(
-      `  target: within ${TARGET_RATIO}× the blank page: ${project <= TARGET_RATIO * blankMs ? 'met' : 'MISSED'}`
-    )
+    const met = project <= TARGET_RATIO * blankMs ? 'met' : 'MISSED'
+    console.log(`  target: within ${TARGET_RATIO}× the blank page: ${met}`)
+    if (baseline) {
+      report('first paint: this build', project, 'the baseline build', shownOf(baselineTimes))
+    }
 
     // A running job for the terminal to show, printing a line the check waits for.
     const job = await core.jobs.start({
@@ -346,27 +359,35 @@ export async function benchFirstPaint(dir: string, workspace: string): Promise<v
     })
     try {
       const runs: LazyTimes[] = []
-      for (let round = 0; round < ROUNDS; round++) runs.push(await lazyPieces(browser, projectUrl))
-      const of = (key: keyof LazyTimes): number => median(runs.map((run) => run[key]))
-      report(
-        'first use: Settings shown (click→paint)',
-        of('settingsFirst'),
-        'Settings shown again',
-        of('settingsAgain')
-      )
-      report(
-        'first use: job terminal shown (click→paint)',
-        of('terminalFirst'),
-        'the terminal shown again',
-        of('terminalAgain')
-      )
+      const baselineRuns: LazyTimes[] = []
+      for (let round = 0; round < ROUNDS; round++) {
+        runs.push(await lazyPieces(browser, windowUrl(app)))
+        if (baseline) baselineRuns.push(await lazyPieces(browser, windowUrl(baseline)))
+      }
+      const of = (list: LazyTimes[], key: keyof LazyTimes): number =>
+        median(list.map((run) => run[key]))
+      const lines: [string, keyof LazyTimes, keyof LazyTimes, string][] = [
+        ['Settings shown', 'settingsFirst', 'settingsAgain', 'Settings shown again'],
+        ['job terminal shown', 'terminalFirst', 'terminalAgain', 'the terminal shown again']
+      ]
+      for (const [what, firstKey, againKey, again] of lines) {
+        report(`first use: ${what} (click→paint)`, of(runs, firstKey), again, of(runs, againKey))
+        if (baseline) {
+          report(
+            `  this build`,
+            of(runs, firstKey),
+            'the baseline build',
+            of(baselineRuns, firstKey)
+          )
+        }
+      }
     } finally {
       job.stop('person')
       await job.finished
     }
   } finally {
     await browser.close()
-    await Promise.all([app.close(), blank.close()])
+    await Promise.all(servers.map((server) => server.close()))
     await core.dispose()
   }
 }

@@ -68,6 +68,7 @@ test('each part a project window does not show at first arrives on first use, in
   ])
   const asked = scriptsAskedFor(page)
   const releaseMarkdown = await holdBack(page, chunks.markdown)
+  const releaseHighlight = await holdBack(page, chunks.highlight)
   await app.openFolder(page)
   for (const part of [chunks.highlight, chunks.settings, chunks.terminal]) {
     expect(asked, 'the project window asked for a part it does not show').not.toContain(part)
@@ -84,8 +85,14 @@ test('each part a project window does not show at first arrives on first use, in
   const block = page.getByTestId('code-block')
   await expect(block.getByTestId('code-language')).toHaveText('ts')
   await expect(plainReply).toHaveCount(0)
+  // Plain code first, in the place and size the coloured code then takes: nothing moves.
+  const code = block.locator('pre code')
+  await expect(code).toHaveText('const answer: number = 42\nexport default answer\n')
+  await expect.poll(() => asked.includes(chunks.highlight)).toBe(true)
+  const plainBox = await code.boundingBox()
+  releaseHighlight()
   await expect(block.locator('.hljs-keyword').first()).toHaveText('const')
-  expect(asked).toContain(chunks.highlight)
+  expect(await code.boundingBox()).toEqual(plainBox)
 
   // Settings show their frame at once and the page when it has come.
   const releaseSettings = await holdBack(page, chunks.settings)
