@@ -9,10 +9,19 @@
 // The settings JSON is a settings file's content (its `mcp` has the one server).
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
-import { runnerImport } from 'vite'
+import { createServer } from 'vite'
 
 const source = (file) => fileURLToPath(new URL(file, import.meta.url))
-const load = async (file) => (await runnerImport(source(file))).module
+// A module runner kept open for the process's life (not `runnerImport`, which closes it once the
+// import returns): WorkspaceServers loads its supervisor, and with it the MCP SDK, on first use.
+const vite = await createServer({
+  configFile: false,
+  root: fileURLToPath(new URL('..', import.meta.url)),
+  logLevel: 'error',
+  appType: 'custom',
+  server: { middlewareMode: true, hmr: false, ws: false, watch: null }
+})
+const load = (file) => vite.ssrLoadModule(source(file))
 const [mode, dataDir, workspace, settingsJson, ...flags] = process.argv.slice(2)
 
 if (mode === 'sweep') {
