@@ -13,6 +13,7 @@ import { benchRpc } from './rpc.bench'
 import { benchSandbox } from './sandbox.bench'
 import { benchSessionLog } from './session-log.bench'
 import { benchSessions } from './sessions.bench'
+import { benchSoak } from './soak.bench'
 
 /** Every benchmark by the name `npm run bench -- <name>…` picks it with. */
 const BENCHES: Record<string, (dir: string, workspace: string) => Promise<void>> = {
@@ -27,7 +28,8 @@ const BENCHES: Record<string, (dir: string, workspace: string) => Promise<void>>
   sessions: (dir, workspace) => benchSessions(dir, workspace),
   'session-log': (dir) => benchSessionLog(dir),
   checkpoints: (dir) => benchCheckpoints(dir),
-  'prompt-cache': (dir) => benchPromptCache(dir)
+  'prompt-cache': (dir) => benchPromptCache(dir),
+  soak: (dir) => benchSoak(dir)
 }
 
 // Every figure is printed beside a baseline measured in the same run, as a ratio. With names
