@@ -53,6 +53,21 @@ describe('the sessions a core holds', () => {
     expect(h.core.sessions.get(first).disclosed.has('WebFetch')).toBe(true)
   })
 
+  it('keep the session just used, even when every older one must stay', async () => {
+    const h = await startCoreHarness({ name: 'session-keep-latest' })
+    const pinned = await manySessions(h, KEPT_IDLE_SESSIONS)
+    for (const id of pinned) h.core.sessions.get(id).disclosed.add('WebFetch')
+    const latest = await sessionWithTurn(h, KEPT_IDLE_SESSIONS)
+    expect(h.core.sessions.isHeld(latest)).toBe(true)
+    // Read back, it is held again, and it is the next one that is let go of instead.
+    const next = await sessionWithTurn(h, KEPT_IDLE_SESSIONS + 1)
+    expect(h.core.sessions.isHeld(latest)).toBe(false)
+    expect(h.core.sessions.isHeld(next)).toBe(true)
+    await h.client.call('session.get', { sessionId: latest })
+    expect(h.core.sessions.isHeld(latest)).toBe(true)
+    for (const id of pinned) expect(h.core.sessions.isHeld(id)).toBe(true)
+  })
+
   it('give back a session let go of as untrusted when its folder was distrusted meanwhile', async () => {
     const h = await startCoreHarness({ name: 'session-release-trust' })
     const first = await sessionWithTurn(h, 0)

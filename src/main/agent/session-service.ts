@@ -117,7 +117,7 @@ export class SessionService {
   private hold(session: Session): Session {
     const known = this.sessions.delete(session.id)
     this.sessions.set(session.id, session)
-    if (!known) this.releaseIdle()
+    if (!known) this.releaseIdle(session)
     return session
   }
 
@@ -126,15 +126,16 @@ export class SessionService {
    * not keep every conversation it touched: each is read back from the store when next used, as
    * after a restart (the model reads a file again before it edits it). A session stays while it
    * runs a turn or background work, when it holds what its record cannot give back (see
-   * holdsUnrecorded), or when its record is not in the store.
+   * holdsUnrecorded), or when its record is not in the store; `held`, just used, stays too.
    */
-  private releaseIdle(): void {
+  private releaseIdle(held: Session | null = null): void {
     const store = this.services.store
     const idle = [...this.sessions.values()].filter((session) => !session.running)
     let over = idle.length - KEPT_IDLE_SESSIONS
     for (const session of idle) {
       if (over <= 0 || !store) return
       const kept =
+        session === held ||
         this.busy(session.id) ||
         session.holdsUnrecorded() ||
         !store.get(session.id) ||
@@ -336,7 +337,7 @@ export class SessionService {
       session.controller = null
       this.running.delete(session.id)
       this.services.hub.emit('session.updated', session.summary())
-      this.releaseIdle()
+      this.releaseIdle(session)
     })
     this.running.set(session.id, done)
     return request.turnId
