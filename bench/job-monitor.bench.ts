@@ -1,10 +1,15 @@
-import { existsSync } from 'node:fs'
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { chromium, type Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { createCore } from '../src/main/core'
 import { startBrowserServer } from '../src/main/server/browser-server'
 import { reportAmount } from './measure'
+import {
+  idleProviderSettings,
+  launchChromium,
+  openProjectWindow,
+  windowParts
+} from './window-harness'
 
 const MB = 1024 * 1024
 const IDLE_MS = 3000
@@ -46,50 +51,26 @@ async function sample(page: Page, run: () => Promise<number>): Promise<Window & 
  * idle. Runs the built renderer in browser mode, so it needs `npm run build` first.
  */
 export async function benchJobMonitor(dir: string, workspace: string, file: string): Promise<void> {
-  const executablePath = process.env.MECATL_CHROMIUM ?? '/usr/bin/chromium'
-  const rendererDir = path.resolve('out', 'renderer')
-  if (!existsSync(executablePath) || !existsSync(path.join(rendererDir, 'index.html'))) {
-    console.log(
-      'monitor: skipped (needs Chromium at MECATL_CHROMIUM or /usr/bin/chromium, and `npm run build`)'
-    )
-    return
-  }
+  const parts = windowParts('monitor')
+  if (!parts) return
   const home = path.join(dir, 'monitor-home')
   await mkdir(home, { recursive: true })
-  // A provider, so the window opens the project instead of the first-run settings; no turn is sent.
-  await writeFile(
-    path.join(home, 'settings.yaml'),
-    [
-      'providers:',
-      '  - { id: idle, kind: openai-compatible, base_url: "http://127.0.0.1:9/v1", models: [idle] }',
-      'default_model: { provider: idle, model: idle }',
-      ''
-    ].join('\n')
-  )
+  await writeFile(path.join(home, 'settings.yaml'), idleProviderSettings)
   const core = await createCore({
     dataDir: home,
     host: 'browser',
     interactive: true,
     jobs: { tempBase: dir }
   })
-  const server = await startBrowserServer({ router: core.router, hub: core.hub, rendererDir })
-  const browser = await chromium.launch({
-    executablePath,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update'
-    ]
+  const server = await startBrowserServer({
+    router: core.router,
+    hub: core.hub,
+    rendererDir: parts.rendererDir
   })
+  const browser = await launchChromium(parts)
   try {
     const session = await core.sessions.create(workspace)
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
-    await page.addInitScript(probe)
-    await page.goto(server.url(workspace))
-    // A folder opened for the first time asks whether its authors are trusted: the bench's own.
-    await page.getByTestId('folder-trust-dialog').getByTestId('folder-trust-yes').click()
-    await page.getByTestId('composer-input').waitFor()
+    const page = await openProjectWindow(browser, server.url(workspace), { initScript: probe })
     await page.getByTestId('jobs-toggle').click()
     await page.getByTestId('job-monitor').waitFor()
 

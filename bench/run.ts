@@ -16,6 +16,7 @@ import { benchSandbox } from './sandbox.bench'
 import { benchSessionLog } from './session-log.bench'
 import { benchSessions } from './sessions.bench'
 import { benchStartup } from './startup.bench'
+import { benchSoak } from './soak.bench'
 
 /** Every benchmark by the name `npm run bench -- <name>…` picks it with. */
 const BENCHES: Record<string, (dir: string, workspace: string) => Promise<void>> = {
@@ -33,7 +34,8 @@ const BENCHES: Record<string, (dir: string, workspace: string) => Promise<void>>
   'prompt-cache': (dir) => benchPromptCache(dir),
   'first-shell': (dir, workspace) => benchFirstShell(dir, workspace),
   startup: (dir, workspace) => benchStartup(dir, workspace),
-  'first-paint': (dir, workspace) => benchFirstPaint(dir, workspace)
+  'first-paint': (dir, workspace) => benchFirstPaint(dir, workspace),
+  soak: (dir) => benchSoak(dir)
 }
 
 // Every figure is printed beside a baseline measured in the same run, as a ratio. With names

@@ -26,16 +26,29 @@ export interface SessionView {
   branches: BranchSiblings[]
 }
 
+/**
+ * Idle sessions held in memory: past this many, the ones used longest ago are let go and read
+ * back from the store when next used (see releaseIdle).
+ */
+export const KEPT_IDLE_SESSIONS = 8
+
 /** Holds the sessions of every open project and runs their turns. */
 export class SessionService {
+  /** Least recently used first (see hold). */
   private readonly sessions = new Map<string, Session>()
   private readonly running = new Map<string, Promise<void>>()
   /** Sessions being loaded back: their restored plan is not news to record again. */
   private readonly restoring = new Set<string>()
+  /** When the person last stopped trusting each folder in this run (see restored). */
+  private readonly distrusted = new Map<string, number>()
 
   private readonly services: TurnServices
 
-  constructor(private readonly turns: TurnAssembler) {
+  constructor(
+    private readonly turns: TurnAssembler,
+    /** Whether work started by a session still runs without a turn (background sub-agents). */
+    private readonly busy: (sessionId: string) => boolean = () => false
+  ) {
     this.services = turns.services
   }
 
@@ -84,7 +97,7 @@ export class SessionService {
     session.profile = profile
     // Read at the start; each turn re-reads them, so an edit applies from the next message.
     await session.instructions.refresh()
-    this.sessions.set(session.id, session)
+    this.hold(session)
     this.services.hub.emit('session.updated', session.summary())
     return session
   }
@@ -92,7 +105,45 @@ export class SessionService {
   get(sessionId: string): Session {
     const session = this.sessions.get(sessionId) ?? this.load(sessionId)
     if (!session) throw new RpcError('not_found', `there is no session ${sessionId}`)
+    return this.hold(session)
+  }
+
+  /** Whether the session is held in memory now (see releaseIdle). */
+  isHeld(sessionId: string): boolean {
+    return this.sessions.has(sessionId)
+  }
+
+  /** Holds the session as the one used last; a new one may send the longest unused away. */
+  private hold(session: Session): Session {
+    const known = this.sessions.delete(session.id)
+    this.sessions.set(session.id, session)
+    if (!known) this.releaseIdle(session)
     return session
+  }
+
+  /**
+   * Past KEPT_IDLE_SESSIONS idle sessions, lets go of those used longest ago, so a long day does
+   * not keep every conversation it touched: each is read back from the store when next used, as
+   * after a restart (the model reads a file again before it edits it). A session stays while it
+   * runs a turn or background work, when it holds what its record cannot give back (see
+   * holdsUnrecorded), or when its record is not in the store; `held`, just used, stays too.
+   */
+  private releaseIdle(held: Session | null = null): void {
+    const store = this.services.store
+    const idle = [...this.sessions.values()].filter((session) => !session.running)
+    let over = idle.length - KEPT_IDLE_SESSIONS
+    for (const session of idle) {
+      if (over <= 0 || !store) return
+      const kept =
+        session === held ||
+        this.busy(session.id) ||
+        session.holdsUnrecorded() ||
+        !store.get(session.id) ||
+        store.recordingFailure(session.id) !== null
+      if (kept) continue
+      this.sessions.delete(session.id)
+      over--
+    }
   }
 
   /**
@@ -160,7 +211,6 @@ export class SessionService {
     } finally {
       this.restoring.delete(session.id)
     }
-    this.sessions.set(session.id, session)
     return session
   }
 
@@ -178,6 +228,9 @@ export class SessionService {
     session.updatedAt = stored.updatedAt
     session.taint = stored.taint ?? session.taint
     if (!session.folderTrusted) session.markFolderUntrusted()
+    // Made before the person stopped trusting its folder, while it was not held: as the held ones.
+    const distrustedAt = this.distrusted.get(session.workspace) ?? -Infinity
+    if (stored.createdAt <= distrustedAt) session.markFolderUntrusted()
     session.planning = stored.planning ?? false
     session.forkedFrom = stored.forkedFrom
     session.profile = recordedProfile(events)
@@ -193,6 +246,7 @@ export class SessionService {
    * untrusted at once (a widening; trusting a folder applies only to sessions made afterwards).
    */
   distrustFolder(workspace: string): void {
+    this.distrusted.set(workspace, Date.now())
     for (const session of this.list(workspace)) {
       if (!session.folderTrusted) continue
       session.markFolderUntrusted()
@@ -283,6 +337,7 @@ export class SessionService {
       session.controller = null
       this.running.delete(session.id)
       this.services.hub.emit('session.updated', session.summary())
+      this.releaseIdle(session)
     })
     this.running.set(session.id, done)
     return request.turnId

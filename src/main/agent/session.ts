@@ -111,6 +111,14 @@ export class Session {
   }
 
   /**
+   * Whether it holds what its record cannot give back: rules for this session only, tools found
+   * with ToolSearch, skills loaded. Such a session stays in memory (see SessionService).
+   */
+  holdsUnrecorded(): boolean {
+    return this.rules.length > 0 || this.disclosed.size > 0 || this.skills.names().length > 0
+  }
+
+  /**
    * Adds a transcript item, at the end of the branch shown (a user message to the branch its
    * `parent` names), or replaces the one with the same key (a call changing state).
    */

@@ -80,7 +80,10 @@ export const sessionsFeature: Feature<SessionsNeeds, SessionsProvides> = {
         defaultModel: options.defaultModel
       }
     })
-    const sessions = new SessionService(turns)
+    // Read when a session might be let go of; `background` is made below, before any turn runs.
+    const sessions = new SessionService(turns, (id) =>
+      background.list(id).some((run) => run.state === 'running')
+    )
     const live = (id: string): Session | null => orNull(() => sessions.get(id))
     // A CLI `call` has no session: the id then names none, and Recall says so.
     tools.add(recallSessionTool((id) => orNull(() => sessions.get(id).transcript())))

@@ -3,7 +3,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { JobSummary } from '../../shared/jobs'
-import { JobManager, type StartRequest } from './job-manager'
+import type { Job } from './job'
+import { JobManager, KEPT_DISMISSED_JOBS, type StartRequest } from './job-manager'
 import type { OutputBatch } from './output-stream'
 
 let dir: string
@@ -109,6 +110,26 @@ describe('JobManager output to the window', () => {
     expect(dismissed).toEqual([done.id])
     expect(jobs.list(dir).map((j) => j.id)).toEqual([running.id])
     expect(jobs.list('/elsewhere')).toEqual([])
+  })
+
+  it('keeps the output of the latest dismissed jobs for the model, and lets older ones go', async () => {
+    const all: Job[] = []
+    for (let n = 0; n <= KEPT_DISMISSED_JOBS; n++) {
+      const job = await start(`echo output-${n}`)
+      await job.finished
+      expect(jobs.dismiss(job.id)).toBe(true)
+      all.push(job)
+    }
+    const [oldest, ...kept] = all as [Job, ...Job[]]
+    // The model never collected any of them: the newest still answer ShellStatus in full.
+    kept.forEach((job, i) => {
+      expect(jobs.backgroundJobs('s1')).toContain(job)
+      expect(job.ring.tail().toString()).toContain(`output-${i + 1}`)
+    })
+    // The oldest left with its output, so a long day of watchers holds a bounded amount.
+    expect(jobs.get(oldest.id)).toBeUndefined()
+    expect(jobs.backgroundJobs('s1')).not.toContain(oldest)
+    expect(oldest.ring.length).toBe(0)
   })
 
   it('stops a job with the person as the reason', async () => {

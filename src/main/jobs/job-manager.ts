@@ -9,6 +9,13 @@ import { TempStorage, type CommandTemp } from './temp-storage'
 /** Kept per job: enough scrollback for the monitor and the model's tail, bounded whatever runs. */
 export const DEFAULT_RING_BYTES = 1024 * 1024
 
+/**
+ * Background jobs the person dismissed that stay for ShellStatus. Past this many the oldest
+ * leaves, output and all: a day of dev servers and watchers otherwise kept every one of them,
+ * each with up to a ring of output the model never asked for.
+ */
+export const KEPT_DISMISSED_JOBS = 8
+
 /** What the manager tells the window about; the core forwards these as contract events. */
 export interface JobEvents {
   updated(job: JobSummary): void
@@ -60,11 +67,14 @@ export interface StartRequest {
 
 /**
  * Every shell command of every session: foreground commands while they run (so the window can
- * show and stop them) and background jobs until the session ends. Each runs in its own pty
+ * show and stop them) and background jobs until the session ends, or a few dismissals after the
+ * person dismissed them. Each runs in its own pty
  * with its own leased TMPDIR, removed when it ends (see temp-storage.ts).
  */
 export class JobManager {
   private readonly jobs = new Map<string, Job>()
+  /** Dismissed background jobs still held, oldest dismissal first (see KEPT_DISMISSED_JOBS). */
+  private readonly dismissedIds: string[] = []
   /** The commands' temporary storage and its reaper. */
   readonly temp: TempStorage
   private readonly events: Partial<JobEvents>
@@ -206,8 +216,18 @@ export class JobManager {
     // The model may still ask for it; once it has, nothing needs the output any more.
     if (job.collected || !job.spec.background) job.ring.release()
     if (!job.spec.background) this.jobs.delete(id)
+    else this.forgetOldDismissed(id)
     this.events.dismissed?.(id)
     return true
+  }
+
+  private forgetOldDismissed(id: string): void {
+    this.dismissedIds.push(id)
+    while (this.dismissedIds.length > KEPT_DISMISSED_JOBS) {
+      const oldest = this.jobs.get(this.dismissedIds.shift() as string)
+      oldest?.ring.release()
+      if (oldest) this.jobs.delete(oldest.id)
+    }
   }
 
   follow(id: string, viewer: string): OutputSnapshot | null {
