@@ -1,7 +1,8 @@
 // Themes and accessibility: light, dark and following the system (live), picked in Settings →
 // Appearance; the main screens photographed and checked with axe-core in both themes (as every
 // app.screenshot in the suite is: see fixtures/screens.ts).
-import { readFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
 import type { Page } from '@playwright/test'
 import { parse } from 'yaml'
 import { latestToolResults } from '../testing/fake-model-server'
@@ -98,7 +99,9 @@ test('the main screens in both themes: screenshots, and no serious axe-core viol
         {
           name: 'Shell',
           input: {
-            command: "printf '\\033[32mready\\033[0m in 312 ms\\n'; sleep 4",
+            // Runs until the test is done with its terminal and says so with a file.
+            command:
+              "printf '\\033[32mready\\033[0m in 312 ms\\n'; until [ -e .dev-done ]; do sleep 0.1; done",
             background: true,
             description: 'Start the dev server'
           }
@@ -144,7 +147,8 @@ test('the main screens in both themes: screenshots, and no serious axe-core viol
   await page.emulateMedia({ colorScheme: 'light' })
   await expect.poll(terminalText).toBe('rgb(28, 28, 33)')
 
-  // The job ends by itself a few seconds in; the live region says so.
+  // The job ends; the live region says so.
+  writeFileSync(path.join(app.workspace, '.dev-done'), '')
   await expect(page.getByTestId('announcer')).toHaveText(
     'Job finished: Start the dev server (exit code 0).'
   )

@@ -39,8 +39,11 @@ function gradientPng(size: number): Buffer {
 
 const png = gradientPng(64).toString('base64')
 
-/** Two models of the fake provider: one that takes images (the default) and one that does not. */
-async function twoModels(app: App): Promise<void> {
+/**
+ * Two models of the fake provider: one that takes images (the default) and one that does not.
+ * Written before the page opens, they are the settings it is given.
+ */
+function twoModels(app: App): void {
   const base = settingsFor('fake-openai', app.fakeModel) as {
     providers: Record<string, unknown>[]
   }
@@ -57,7 +60,6 @@ async function twoModels(app: App): Promise<void> {
       default_model: { provider: 'fake', model: 'fake-vision' }
     })
   )
-  await app.restart()
 }
 
 /** Pastes a PNG into the message box as the clipboard of a screenshot tool would hold it. */
@@ -80,7 +82,7 @@ async function pastePng(page: Page): Promise<void> {
 }
 
 test.beforeEach(async ({ app, page }) => {
-  await twoModels(app)
+  twoModels(app)
   app.fakeModel.setScript([{ text: 'A gradient from dark to light.' }, { text: 'Read it.' }])
   await page.goto(app.url)
   await app.openFolder(page)

@@ -3,7 +3,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { MAX_MESSAGE_BYTES } from '../src/shared/contract/message-size'
-import { latestUserText } from '../testing/fake-model-server'
+import { gate, latestUserText } from '../testing/fake-model-server'
+import type { Gate } from '../testing/fake-model-server'
 import { expect, test } from './fixtures/app'
 import { sendMessage, waitForTurnEnd } from './fixtures/chat'
 
@@ -12,10 +13,12 @@ test.use({ permissions: ['clipboard-read', 'clipboard-write'] })
 const code = '\tif (a < b && c) {\n  say("héllo 🙂 <b>")  // a `tick`\n}\n\nend()'
 const reply = `Here is the **fix**:\n\n\`\`\`ts\n${code}\n\`\`\`\n\nAnd a plain one:\n\n\`\`\`\nls -la\n\`\`\``
 
-/** A reply long enough, streamed slowly enough, that the turn is still running while we type. */
-const slow = {
-  text: 'This reply streams slowly, so that a message can be typed while the model is working.',
-  chunkDelayMs: 1_500
+/** A reply held after its first words, so the turn is still running while we type. */
+function held(until: Gate = gate()): { text: string; holdUntil: Promise<void> } {
+  return {
+    text: 'This reply is held mid-stream, so that a message can be typed while the model is working.',
+    holdUntil: until.opened
+  }
 }
 
 test('Copy puts a message’s Markdown and a code block’s code on the clipboard', async ({
@@ -166,7 +169,7 @@ test('a message typed during a turn is queued, held while a question or approval
 })
 
 test('Send now stops the turn and sends the queued message at once', async ({ page, app }) => {
-  app.fakeModel.setScript([slow, (req) => ({ text: `Now on: ${latestUserText(req)}` })])
+  app.fakeModel.setScript([held(), (req) => ({ text: `Now on: ${latestUserText(req)}` })])
   await app.openFolder(page)
   await sendMessage(page, 'Tell me something long')
   await expect(page.getByTestId('message-assistant').last()).toContainText('This reply')
@@ -190,7 +193,7 @@ test('Send now stops the turn and sends the queued message at once', async ({ pa
 })
 
 test('Escape stops the turn and holds the queue until Send now', async ({ page, app }) => {
-  app.fakeModel.setScript([slow, (req) => ({ text: `Later: ${latestUserText(req)}` })])
+  app.fakeModel.setScript([held(), (req) => ({ text: `Later: ${latestUserText(req)}` })])
   await app.openFolder(page)
   await sendMessage(page, 'Tell me something long')
   await expect(page.getByTestId('message-assistant').last()).toContainText('This reply')
@@ -221,7 +224,8 @@ test('a queue belongs to its session: it waits there while another is shown, and
   page,
   app
 }) => {
-  app.fakeModel.setScript([slow, (req) => ({ text: `Then: ${latestUserText(req)}` })])
+  const long = gate()
+  app.fakeModel.setScript([held(long), (req) => ({ text: `Then: ${latestUserText(req)}` })])
   await app.openFolder(page)
   await sendMessage(page, 'Tell me something long')
   await expect(page.getByTestId('message-assistant').last()).toContainText('This reply')
@@ -241,7 +245,8 @@ test('a queue belongs to its session: it waits there while another is shown, and
   await expect(first).toContainText('Working')
 
   // The first session's turn ends while it is not shown; its queued message goes all the same.
-  await expect.poll(() => app.fakeModel.chatRequests().length, { timeout: 30_000 }).toBe(2)
+  long.open()
+  await expect.poll(() => app.fakeModel.chatRequests().length).toBe(2)
   expect(latestUserText(app.fakeModel.chatRequests()[1]!)).toBe('After the long one')
   await first.click()
   await expect(page.getByTestId('message-assistant').last()).toContainText(

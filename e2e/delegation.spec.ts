@@ -7,18 +7,17 @@ import { latestToolResults } from '../testing/fake-model-server'
 import { expect, settingsFor, test, type App } from './fixtures/app'
 import { readWorkspaceFile, sendMessage, toolCards, waitForTurnEnd } from './fixtures/chat'
 
-async function withSettings(app: App, extra: Record<string, unknown>): Promise<void> {
+/** Settings written before the folder opens: the first turn reads them, profiles and all. */
+function withSettings(app: App, extra: Record<string, unknown>): void {
   const base = settingsFor('fake-openai', app.fakeModel) as Record<string, unknown>
   writeFileSync(app.settingsFile, stringify({ ...base, ...extra }))
-  // Profiles become tools at start, like the other tool switches.
-  await app.restart()
 }
 
 test('a sub-agent works in a nested transcript and asks for approval by name', async ({
   page,
   app
 }) => {
-  await withSettings(app, {
+  withSettings(app, {
     subagents: [
       { name: 'explorer', description: 'Looks through files.', tools: ['Read', 'ListDir'] },
       { name: 'scribe', description: 'Writes notes.', tools: ['Write'] }
@@ -102,7 +101,7 @@ test('a parallel run shows its branches side by side and a branch can be taken',
   page,
   app
 }) => {
-  await withSettings(app, { permissions: { mode: 'allow' } })
+  withSettings(app, { permissions: { mode: 'allow' } })
   app.fakeModel.setScript([
     {
       text: 'Trying two titles at once.',

@@ -5,6 +5,9 @@ import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures/app'
 import { waitForTurnEnd } from './fixtures/chat'
 
+// It restarts the server to read the session back from the store: a server of its own.
+test.use({ ownServer: true })
+
 const mod = process.platform === 'darwin' ? 'Meta' : 'Control'
 // A turn takes at most 50 model steps; each of these is a reply's text and a Read card.
 const STEPS = 45

@@ -47,7 +47,6 @@ test('a server asks for input mid-call: the form shows, and its answer reaches t
       mcp: [{ name: 'badges', url: remote.url }]
     })
   )
-  await app.restart()
   app.fakeModel.setScript([
     {
       text: 'Asking the badge server.',

@@ -15,8 +15,8 @@ import { expect, test } from './fixtures/app'
 import { plain, sendMessage, toolCards, waitForTurnEnd } from './fixtures/chat'
 
 const KEY = 'e2e-remote-key-5d1c'
-// The app server is started with this process's environment: the header reads it from there.
-process.env.MECATL_E2E_REMOTE_KEY = KEY
+// The header reads the key from the app server's environment.
+test.use({ serverEnv: { MECATL_E2E_REMOTE_KEY: KEY } })
 
 let remote: RemoteMcpServer
 test.beforeEach(async () => {

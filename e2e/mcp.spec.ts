@@ -1,6 +1,6 @@
 // MCP servers: add the real server-everything in Settings, watch it start, let the model call it,
 // use its prompt as a slash command; and a project's own server waits for the person's trust.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { parse, stringify } from 'yaml'
 import { latestToolResults } from '../testing/fake-model-server'
@@ -122,9 +122,10 @@ test('a project’s own MCP server starts only after the person trusts it', asyn
   const row = page.locator('[data-testid="mcp-server"][data-name="repo-tools"]')
   await expect(row).toHaveAttribute('data-state', 'ready', { timeout: 30_000 })
   await expect(row).toContainText('Project')
+  // Approvals are kept per folder (the data directory holds other folders' too).
   const trusted = JSON.parse(readFileSync(path.join(app.home, 'mcp-trust.json'), 'utf8')) as Record<
     string,
     Record<string, string>
   >
-  expect(Object.values(trusted).flatMap((servers) => Object.keys(servers))).toEqual(['repo-tools'])
+  expect(Object.keys(trusted[realpathSync(app.workspace)] ?? {})).toEqual(['repo-tools'])
 })

@@ -4,6 +4,10 @@ import type { Locator } from '@playwright/test'
 import { expect, test } from './fixtures/app'
 import { sendMessage, toolCards, waitForTurnEnd } from './fixtures/chat'
 
+// The user model is the data directory's, shared by every folder: a server of its own, so the
+// one note about the person found there is this test's.
+test.use({ ownServer: true })
+
 const buildNote = 'Build with `npm run build`, then run the tests with `npm test`.'
 
 test('remember through the model → see it in the memory browser → forget → undo', async ({

@@ -6,6 +6,8 @@ import { sendMessage, waitForTurnEnd } from './fixtures/chat'
 
 // Wide enough for every figure in the header; at 1280 the cached share may give way (below).
 test.use({ viewport: { width: 1440, height: 900 } })
+// It restarts the server to read the totals back from the store: a server of its own.
+test.use({ ownServer: true })
 
 test('meters after a two-turn session with cached input', async ({ page, app }) => {
   app.fakeModel.setScript([

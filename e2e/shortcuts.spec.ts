@@ -2,6 +2,7 @@
 // list (from the palette and from /help); desktop notifications in a hidden page; and a session
 // opened from the sessions search landing on its hit.
 import type { Page } from '@playwright/test'
+import { gate } from '../testing/fake-model-server'
 import { expect, test } from './fixtures/app'
 import { sendMessage, waitForTurnEnd } from './fixtures/chat'
 
@@ -33,7 +34,7 @@ function painted(page: Page): Promise<{ hits: number; current: number }> {
 test('every shortcut, the command palette and the shortcuts list', async ({ page, app }) => {
   app.fakeModel.setScript([
     { text: 'The greeting is in src/greet.ts.' },
-    { text: 'This one streams slowly so that Escape can stop it.', chunkDelayMs: 1_500 }
+    { text: 'This one is held mid-stream so that Escape can stop it.', holdUntil: gate().opened }
   ])
   await app.openFolder(page)
   await sendMessage(page, 'Where is the greeting?')
