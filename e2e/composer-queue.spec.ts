@@ -48,7 +48,6 @@ test('Copy puts a message’s Markdown and a code block’s code on the clipboar
   await blocks.first().getByTestId('copy-code').click()
   await expect(blocks.first().getByTestId('copy-code')).toContainText('Copied')
   expect(await clipboard()).toBe(code)
-  await app.screenshot(page, 'composer-queue-01-code-block')
   await blocks.last().getByTestId('copy-code').click()
   expect(await clipboard()).toBe('ls -la')
 
@@ -60,7 +59,6 @@ test('Copy puts a message’s Markdown and a code block’s code on the clipboar
   await copyReply.click()
   await expect(replyRow.getByTestId('message-actions')).toContainText('Copied')
   expect(await clipboard()).toBe(reply)
-  await app.screenshot(page, 'composer-queue-02-hover-actions')
 
   // The person's own message, reached with the keyboard.
   const userRow = page.locator('.message-row[data-kind="user"]').last()
@@ -68,7 +66,6 @@ test('Copy puts a message’s Markdown and a code block’s code on the clipboar
   await expect(userRow.getByTestId('message-actions')).toHaveCSS('opacity', '1')
   await page.keyboard.press('Enter')
   await expect.poll(clipboard).toBe(asked)
-  await app.screenshot(page, 'composer-queue-02-user-actions')
 })
 
 test('without clipboard access Copy says so instead of failing silently', async ({ page, app }) => {
@@ -91,7 +88,6 @@ test('without clipboard access Copy says so instead of failing silently', async 
   await expect(row.getByTestId('copy-failed')).toContainText(
     'Could not copy: this window has no clipboard access. Select the text and press Ctrl+C'
   )
-  await app.screenshot(page, 'composer-queue-06-copy-failed')
 })
 
 test('a message typed during a turn is queued, held while a question or approval waits, and sent after', async ({
@@ -140,7 +136,6 @@ test('a message typed during a turn is queued, held while a question or approval
   await page.getByTestId('queued-edit-input').fill('And then list the notes folder')
   await page.getByTestId('queued-edit-input').press('Enter')
   await expect(queued.getByTestId('queued-text')).toHaveText(['And then list the notes folder'])
-  await app.screenshot(page, 'composer-queue-03-queue')
   expect(app.fakeModel.chatRequests()).toHaveLength(1)
 
   // Answering lets the turn go on to a change that needs approval: still nothing sent.
@@ -207,7 +202,6 @@ test('Escape stops the turn and holds the queue until Send now', async ({ page, 
   await expect(page.getByTestId('queue-hold')).toContainText('The turn was stopped')
   await expect(page.getByTestId('queued-text')).toHaveText(['Only if you finish'])
   expect(app.fakeModel.chatRequests()).toHaveLength(1)
-  await app.screenshot(page, 'composer-queue-04-held')
 
   await page.getByTestId('queued-send-now').click()
   await expect(page.getByTestId('message-assistant').last()).toContainText(
@@ -232,7 +226,6 @@ test('a queue belongs to its session: it waits there while another is shown, and
   const input = page.getByTestId('composer-input')
   await input.fill('After the long one')
   await expect(page.getByTestId('queue-button')).toBeVisible()
-  await app.screenshot(page, 'composer-queue-05-queue-button')
   await input.press('Enter')
   await expect(page.getByTestId('queued-text')).toHaveText(['After the long one'])
 

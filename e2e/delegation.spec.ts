@@ -55,7 +55,6 @@ test('a sub-agent works in a nested transcript and asks for approval by name', a
   await page.getByTestId('approval-allow').click()
   await expect(modal).toContainText('sub-agent "scribe"')
   await expect(modal).toContainText('notes/found.md')
-  await app.screenshot(page, 'delegation-01-subagent-approval')
   await page.getByTestId('approval-allow').click()
 
   await expect(page.getByTestId('message-assistant').last()).toContainText(
@@ -73,7 +72,6 @@ test('a sub-agent works in a nested transcript and asks for approval by name', a
     'Write'
   )
   expect(readWorkspaceFile(app.workspace, 'notes/found.md')).toBe('greet(name)\n')
-  await app.screenshot(page, 'delegation-02-nested-transcripts')
 
   // The nested transcript folds away and comes back.
   await nested.getByTestId('child-transcript-toggle').click()
@@ -131,11 +129,9 @@ test('a parallel run shows its branches side by side and a branch can be taken',
   await expect(branches.nth(0).getByTestId('diff-add')).toHaveCount(1)
   // Nothing is applied until a branch is taken.
   expect(readWorkspaceFile(app.workspace, 'README.md')).toContain('# Sample project')
-  await app.screenshot(page, 'delegation-03-parallel-branches')
 
   await branches.nth(1).getByTestId('take-branch').click()
   await expect(card.getByTestId('parallel-status')).toContainText("Branch 1's changes were applied")
   await expect(card.getByTestId('take-branch')).toHaveCount(0)
   expect(readWorkspaceFile(app.workspace, 'README.md')).toContain('# hola project')
-  await app.screenshot(page, 'delegation-04-branch-taken')
 })

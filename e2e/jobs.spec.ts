@@ -86,7 +86,6 @@ test('a background job shows its live output in the monitor and stops with its b
   const link = monitor.getByTestId('job-link')
   await expect(link).toHaveText('http://localhost:5173/')
   await expect(link).toHaveAttribute('href', 'http://localhost:5173/')
-  await app.screenshot(page, 'jobs-01-monitor-running')
 
   await monitor.getByTestId('job-stop').click()
   await expect(row).toHaveAttribute('data-state', 'stopped')
@@ -95,11 +94,9 @@ test('a background job shows its live output in the monitor and stops with its b
   await expect(page.getByTestId('jobs-running-count')).toHaveCount(0)
   // The output stays to be read after the job has ended.
   await expect(terminal).toContainText('hmr update')
-  await app.screenshot(page, 'jobs-02-monitor-stopped')
 
   await monitor.getByTestId('job-dismiss').click()
   await expect(monitor.getByTestId('job-monitor-empty')).toBeVisible()
-  await app.screenshot(page, 'jobs-03-monitor-empty')
   expect(app.fakeModel.exhaustedRequests()).toEqual([])
 })
 
@@ -132,7 +129,6 @@ test('a foreground command shows its output live in its card, and the person can
   await expect(card).toHaveAttribute('data-state', 'running')
   const live = card.getByTestId('shell-live')
   await expect(live.getByTestId('job-terminal')).toContainText('greets case 3')
-  await app.screenshot(page, 'jobs-04-live-card')
 
   await live.getByTestId('shell-stop').click()
   await expect(card).toHaveAttribute('data-state', 'failed')

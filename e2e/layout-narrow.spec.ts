@@ -64,7 +64,6 @@ for (const width of [760, 640]) {
     await expectRoomyChat(page)
     await expectComposerWhole(page, width)
     expect(await overflowing(page)).toEqual([])
-    await app.screenshot(page, `layout-narrow-${width}`)
 
     // Ctrl/Cmd+B: over the chat, which keeps its place and width underneath.
     await page.keyboard.press(`${mod}+b`)
@@ -78,7 +77,6 @@ for (const width of [760, 640]) {
     expect(side.x + side.width).toBeLessThan(width)
     await expect(page.getByTestId('sidebar-toggle')).toHaveAttribute('aria-expanded', 'true')
     expect(await overflowing(page)).toEqual([])
-    await app.screenshot(page, `layout-narrow-${width}-sidebar`)
     await page.keyboard.press('Escape')
     await expect(sidebar).toBeHidden()
 
@@ -138,7 +136,6 @@ test('at 900×700 a panel with no room beside the chat floats over it and goes o
   expect(docked.y + docked.height).toBeLessThanOrEqual(composer.y)
   await expectRoomyChat(page)
   expect(await overflowing(page)).toEqual([])
-  await app.screenshot(page, 'layout-narrow-900-dock')
 
   // Escape: the job monitor closes and the plan folds to its rail, beside the chat again.
   await page.keyboard.press('Escape')
@@ -190,7 +187,6 @@ test('at 760×700 a plan the model makes waits on its rail, and opened floats un
   await expectOneRowHeader(page)
   await expectComposerWhole(page, 760)
   expect(await overflowing(page)).toEqual([])
-  await app.screenshot(page, 'layout-narrow-760-plan')
   await page.keyboard.press('Escape')
   await expect(page.getByTestId('panel-dock')).toHaveCount(0)
   await expect(page.getByTestId('todo-toggle')).toHaveAttribute('aria-expanded', 'false')

@@ -71,7 +71,6 @@ test.describe('across a restart', () => {
     // The words of the reply shown before the kill were saved before they were shown.
     await expect(page.getByTestId('message-assistant').last()).toContainText('The list says')
     await expect(page.getByTestId('turn-interrupted')).toBeVisible()
-    await app.screenshot(page, 'session-history-01-interrupted')
 
     await sendMessage(page, 'Go on')
     await expect(page.getByTestId('message-assistant').last()).toContainText('Picking up')
@@ -112,7 +111,6 @@ test('sessions are renamed, searched, forked, replayed, exported and deleted', a
   await page.getByTestId('session-search').fill('todo list')
   await expect(sessions).toHaveCount(1)
   await expect(page.getByTestId('session-snippet')).toContainText('todo list')
-  await app.screenshot(page, 'session-history-02-search')
   await page.getByTestId('session-search').fill('zebra')
   await expect(page.getByTestId('session-search-empty')).toBeVisible()
   await page.getByTestId('session-search').fill('')
@@ -124,7 +122,6 @@ test('sessions are renamed, searched, forked, replayed, exported and deleted', a
   await expect(page.getByTestId('message-assistant')).toHaveCount(0)
   await page.getByTestId('replay-next').click()
   await expect(page.getByTestId('message-assistant')).toContainText('Greetings live')
-  await app.screenshot(page, 'session-history-03-replay')
   await page.getByTestId('replay-exit').click()
   await expect(page.getByTestId('composer-input')).toBeVisible()
 
@@ -142,7 +139,6 @@ test('sessions are renamed, searched, forked, replayed, exported and deleted', a
   // Fork from the reply: a new session with the conversation up to there, then continued.
   await page.getByTestId('message-assistant').hover()
   await expect(page.getByTestId('fork-button').last()).toHaveCSS('opacity', '1')
-  await app.screenshot(page, 'session-history-05-fork')
   await page.getByTestId('fork-button').last().click()
   await expect(page.getByTestId('session-title')).toHaveText('Greeting hunt (fork)')
   await expect(page.getByTestId('message-user')).toHaveText(['Where is the greeting?'])
@@ -156,7 +152,6 @@ test('sessions are renamed, searched, forked, replayed, exported and deleted', a
     'And in the fork?'
   ])
   await expect(sessions).toHaveCount(3)
-  await app.screenshot(page, 'session-history-04-list')
 
   // Delete, after a confirmation.
   const notes = sessions.filter({ hasText: 'What are the notes?' })

@@ -19,7 +19,6 @@ test('Stop ends a streaming reply, and the session takes the next message', asyn
   await expect(page.getByTestId('turn-stopped')).toBeVisible()
   await waitForTurnEnd(page)
   await expect(page.getByTestId('message-assistant').last()).not.toContainText('before it ends.')
-  await app.screenshot(page, 'stop-01-stopped')
 
   await sendMessage(page, 'Still there?')
   await expect(page.getByTestId('message-assistant').last()).toContainText('Back again.')
