@@ -37,7 +37,6 @@ test('two calls of one reply are one dialog with a row each: one allowed, one de
   await expect(page.getByTestId('approval-allow-all')).toHaveText('Allow all 2')
   // Nothing runs while either waits.
   expect(readWorkspaceFile(app.workspace, 'a.txt')).toBeNull()
-  await app.screenshot(page, 'approval-batch-01-two-rows')
 
   await rows.filter({ hasText: 'b.txt' }).getByTestId('approval-row-deny').click()
   await expect(rows).toHaveCount(0)
@@ -55,5 +54,4 @@ test('two calls of one reply are one dialog with a row each: one allowed, one de
   )
   expect(readWorkspaceFile(app.workspace, 'a.txt')).toBe('a\n')
   expect(readWorkspaceFile(app.workspace, 'b.txt')).toBeNull()
-  await app.screenshot(page, 'approval-batch-02-transcript')
 })

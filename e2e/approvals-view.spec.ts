@@ -52,7 +52,6 @@ test('a Shell approval shows the command and what the parser found; Escape denie
   )
   await expect(findings.locator('[data-kind="substitutes"]')).toContainText('$(date +%F)')
   await expect(page.getByTestId('approval-capabilities')).toContainText('Runs commands')
-  await app.screenshot(page, 'approvals-view-01-shell')
 
   // Tab moves between the choices and stays in the dialog.
   for (let i = 0; i < 12; i++) {
@@ -102,7 +101,6 @@ test('an Edit approval shows the numbered diff with the path in its own case; En
   await expect(diff.getByTestId('diff-remove')).toHaveText(['1−toBe(5)'])
   await expect(diff.getByTestId('diff-add')).toHaveText(['1+toBe(6)'])
   await expect(page.getByTestId('approval-capabilities')).toContainText('Changes files')
-  await app.screenshot(page, 'approvals-view-02-edit-diff')
 
   // Focus is on the dialog itself, not on a control: Enter there allows once.
   await modal.focus()
@@ -145,7 +143,6 @@ test('review in transcript, then two waiting calls in one dialog: one allowed, o
   await expect(page.getByTestId('session-approval-dot')).toHaveCount(1)
   await page.getByTestId('message-assistant').last().click()
   await expect(page.getByTestId('message-assistant').last()).toContainText('Writing a.')
-  await app.screenshot(page, 'approvals-view-03-review-bar')
 
   // A second session asks too; the bar counts both and the list marks both sessions.
   await page.getByTestId('new-session-button').click()
@@ -161,7 +158,6 @@ test('review in transcript, then two waiting calls in one dialog: one allowed, o
   await expect(rows.nth(0)).toContainText('a.txt')
   await expect(rows.nth(1)).toContainText('b.txt')
   await expect(page.getByTestId('approval-allow-all')).toHaveText('Allow all 2')
-  await app.screenshot(page, 'approvals-view-04-batch')
 
   await rows.filter({ hasText: 'a.txt' }).getByTestId('approval-row-allow').click()
   await expect(rows).toHaveCount(0)

@@ -40,7 +40,6 @@ test('edit resends as a new branch; the old one is kept and the model follows th
   const editor = page.getByTestId('message-editor-input')
   await expect(editor).toHaveValue('second')
   await editor.fill('second, said better')
-  await app.screenshot(page, 'branches-01-editing')
   await page.getByTestId('message-editor-send').click()
   await expect(page.getByTestId('message-assistant').last()).toContainText('Reply to the edit.')
   await waitForTurnEnd(page)
@@ -51,7 +50,6 @@ test('edit resends as a new branch; the old one is kept and the model follows th
     'assistant: Reply one.',
     'user: second, said better'
   ])
-  await app.screenshot(page, 'branches-02-second-version')
 
   // Back to the first version: its reply is there, and the next message follows it.
   await page.getByTestId('branch-previous').click()
@@ -119,7 +117,6 @@ test('after a provider error, Retry sends the same request again and Continue ca
   await sendMessage(page, 'please work')
   await expect(page.getByTestId('turn-error')).toBeVisible()
   await expect(page.getByTestId('retry-turn')).toBeVisible()
-  await app.screenshot(page, 'branches-03-retry-offered')
   await page.getByTestId('retry-turn').click()
   await expect(page.getByTestId('message-assistant').last()).toContainText('Recovered on retry.')
   await waitForTurnEnd(page)

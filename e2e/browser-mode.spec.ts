@@ -71,10 +71,8 @@ test('a paste too large to send stays in the box, with what to do instead', asyn
   await input.press('Enter')
   await expect(page.getByTestId('message-user')).toHaveCount(0)
   expect((await input.inputValue()).length).toBe(paste.length)
-  await app.screenshot(page, 'browser-mode-01-paste-too-large')
   await page.setViewportSize({ width: 900, height: 700 })
   await expect(warning).toBeInViewport()
-  await app.screenshot(page, 'browser-mode-02-paste-too-large-narrow')
   await page.setViewportSize({ width: 1280, height: 800 })
 
   // Cut down to size, the same box sends as usual.

@@ -11,7 +11,6 @@ test('rewinds files and conversation from a message, and undoes the restore', as
   page,
   app
 }) => {
-  await page.setViewportSize({ width: 1280, height: 800 })
   app.fakeModel.setScript([
     {
       text: 'Renaming the greeting.',
@@ -37,7 +36,6 @@ test('rewinds files and conversation from a message, and undoes the restore', as
   await card.getByTestId('call-files-file').filter({ hasText: 'src/greet.ts' }).click()
   await expect(card.getByTestId('diff-remove')).toContainText('Hello')
   await expect(card.getByTestId('diff-add')).toContainText('Howdy')
-  await app.screenshot(page, 'checkpoints-01-card-changes')
 
   // Rewind from the message: files and conversation.
   await page.getByTestId('message-user').hover()
@@ -46,7 +44,6 @@ test('rewinds files and conversation from a message, and undoes the restore', as
   await expect(dialog.getByTestId('restore-files')).toContainText('src/greet.ts')
   await expect(dialog.getByTestId('restore-files')).toContainText('notes/done.md')
   await expect(dialog.getByTestId('restore-scope-both')).toBeChecked()
-  await app.screenshot(page, 'checkpoints-02-rewind-dialog')
   await dialog.getByTestId('restore-confirm').click()
   await expect(dialog).toHaveCount(0)
   expect(readWorkspaceFile(app.workspace, 'src/greet.ts')).toContain('Hello')
@@ -55,7 +52,6 @@ test('rewinds files and conversation from a message, and undoes the restore', as
   await expect(page.getByTestId('session-title')).toContainText('(fork)')
   await expect(page.getByTestId('message-user')).toHaveCount(0)
   await expect(page.getByTestId('composer-input')).toHaveValue('Make the greeting friendlier')
-  await app.screenshot(page, 'checkpoints-03-rewound')
 
   // The old session shows the restore, and Undo restore brings the newer files back.
   await page.getByTestId('session-item').filter({ hasNotText: '(fork)' }).click()
@@ -73,14 +69,12 @@ test('rewinds files and conversation from a message, and undoes the restore', as
     'Undid: Files restored to before “Make the greeting friendlier”'
   )
   await expect(undone).toContainText(/brought back/)
-  await app.screenshot(page, 'checkpoints-04-undone')
 })
 
 test('a card’s Revert asks before replacing a file changed outside the agent', async ({
   page,
   app
 }) => {
-  await page.setViewportSize({ width: 900, height: 700 })
   app.fakeModel.setScript([
     { toolCalls: [{ name: 'Shell', input: { command: 'echo "- call mum" >> notes/todo.md' } }] },
     { text: 'Added it.' }
@@ -97,7 +91,6 @@ test('a card’s Revert asks before replacing a file changed outside the agent',
   const dialog = page.getByTestId('restore-dialog')
   await expect(dialog.getByTestId('restore-conflicts')).toContainText('notes/todo.md')
   await expect(dialog.getByTestId('restore-confirm')).toBeDisabled()
-  await app.screenshot(page, 'checkpoints-05-revert-conflict-narrow')
   await dialog.getByTestId('restore-replace-changed').check()
   await dialog.getByTestId('restore-confirm').click()
   await expect(dialog).toHaveCount(0)
@@ -128,7 +121,6 @@ test('Settings → Checkpoints keeps them for as long as set, and turned off the
   await section.getByTestId('checkpoints-keep_days').fill('7')
   await section.getByTestId('checkpoints-keep_days').blur()
   await section.getByTestId('checkpoints-enabled').setChecked(false)
-  await app.screenshot(page, 'checkpoints-06-settings')
   await page.getByTestId('provider-save-button').click()
   await expect(page.getByTestId('settings-save-status')).toHaveText('Saved')
   await expect

@@ -29,5 +29,4 @@ test('a compaction is marked in the transcript and opens to its summary', async 
   const summary = page.getByTestId('compaction-summary')
   await expect(summary).toContainText('planned to tidy the notes')
   await expect(summary).toContainText('[>] Tidy the notes')
-  await app.screenshot(page, 'compaction-01-summary-open')
 })

@@ -3,7 +3,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { MAX_MESSAGE_BYTES } from '../src/shared/contract/message-size'
-import { latestUserText } from '../testing/fake-model-server'
+import { gate, latestUserText } from '../testing/fake-model-server'
+import type { Gate } from '../testing/fake-model-server'
 import { expect, test } from './fixtures/app'
 import { sendMessage, waitForTurnEnd } from './fixtures/chat'
 
@@ -12,10 +13,12 @@ test.use({ permissions: ['clipboard-read', 'clipboard-write'] })
 const code = '\tif (a < b && c) {\n  say("héllo 🙂 <b>")  // a `tick`\n}\n\nend()'
 const reply = `Here is the **fix**:\n\n\`\`\`ts\n${code}\n\`\`\`\n\nAnd a plain one:\n\n\`\`\`\nls -la\n\`\`\``
 
-/** A reply long enough, streamed slowly enough, that the turn is still running while we type. */
-const slow = {
-  text: 'This reply streams slowly, so that a message can be typed while the model is working.',
-  chunkDelayMs: 1_500
+/** A reply held after its first words, so the turn is still running while we type. */
+function held(until: Gate = gate()): { text: string; holdUntil: Promise<void> } {
+  return {
+    text: 'This reply is held mid-stream, so that a message can be typed while the model is working.',
+    holdUntil: until.opened
+  }
 }
 
 test('Copy puts a message’s Markdown and a code block’s code on the clipboard', async ({
@@ -45,7 +48,6 @@ test('Copy puts a message’s Markdown and a code block’s code on the clipboar
   await blocks.first().getByTestId('copy-code').click()
   await expect(blocks.first().getByTestId('copy-code')).toContainText('Copied')
   expect(await clipboard()).toBe(code)
-  await app.screenshot(page, 'composer-queue-01-code-block')
   await blocks.last().getByTestId('copy-code').click()
   expect(await clipboard()).toBe('ls -la')
 
@@ -57,7 +59,6 @@ test('Copy puts a message’s Markdown and a code block’s code on the clipboar
   await copyReply.click()
   await expect(replyRow.getByTestId('message-actions')).toContainText('Copied')
   expect(await clipboard()).toBe(reply)
-  await app.screenshot(page, 'composer-queue-02-hover-actions')
 
   // The person's own message, reached with the keyboard.
   const userRow = page.locator('.message-row[data-kind="user"]').last()
@@ -65,7 +66,6 @@ test('Copy puts a message’s Markdown and a code block’s code on the clipboar
   await expect(userRow.getByTestId('message-actions')).toHaveCSS('opacity', '1')
   await page.keyboard.press('Enter')
   await expect.poll(clipboard).toBe(asked)
-  await app.screenshot(page, 'composer-queue-02-user-actions')
 })
 
 test('without clipboard access Copy says so instead of failing silently', async ({ page, app }) => {
@@ -88,7 +88,6 @@ test('without clipboard access Copy says so instead of failing silently', async 
   await expect(row.getByTestId('copy-failed')).toContainText(
     'Could not copy: this window has no clipboard access. Select the text and press Ctrl+C'
   )
-  await app.screenshot(page, 'composer-queue-06-copy-failed')
 })
 
 test('a message typed during a turn is queued, held while a question or approval waits, and sent after', async ({
@@ -137,7 +136,6 @@ test('a message typed during a turn is queued, held while a question or approval
   await page.getByTestId('queued-edit-input').fill('And then list the notes folder')
   await page.getByTestId('queued-edit-input').press('Enter')
   await expect(queued.getByTestId('queued-text')).toHaveText(['And then list the notes folder'])
-  await app.screenshot(page, 'composer-queue-03-queue')
   expect(app.fakeModel.chatRequests()).toHaveLength(1)
 
   // Answering lets the turn go on to a change that needs approval: still nothing sent.
@@ -166,7 +164,7 @@ test('a message typed during a turn is queued, held while a question or approval
 })
 
 test('Send now stops the turn and sends the queued message at once', async ({ page, app }) => {
-  app.fakeModel.setScript([slow, (req) => ({ text: `Now on: ${latestUserText(req)}` })])
+  app.fakeModel.setScript([held(), (req) => ({ text: `Now on: ${latestUserText(req)}` })])
   await app.openFolder(page)
   await sendMessage(page, 'Tell me something long')
   await expect(page.getByTestId('message-assistant').last()).toContainText('This reply')
@@ -190,7 +188,7 @@ test('Send now stops the turn and sends the queued message at once', async ({ pa
 })
 
 test('Escape stops the turn and holds the queue until Send now', async ({ page, app }) => {
-  app.fakeModel.setScript([slow, (req) => ({ text: `Later: ${latestUserText(req)}` })])
+  app.fakeModel.setScript([held(), (req) => ({ text: `Later: ${latestUserText(req)}` })])
   await app.openFolder(page)
   await sendMessage(page, 'Tell me something long')
   await expect(page.getByTestId('message-assistant').last()).toContainText('This reply')
@@ -204,7 +202,6 @@ test('Escape stops the turn and holds the queue until Send now', async ({ page, 
   await expect(page.getByTestId('queue-hold')).toContainText('The turn was stopped')
   await expect(page.getByTestId('queued-text')).toHaveText(['Only if you finish'])
   expect(app.fakeModel.chatRequests()).toHaveLength(1)
-  await app.screenshot(page, 'composer-queue-04-held')
 
   await page.getByTestId('queued-send-now').click()
   await expect(page.getByTestId('message-assistant').last()).toContainText(
@@ -221,14 +218,14 @@ test('a queue belongs to its session: it waits there while another is shown, and
   page,
   app
 }) => {
-  app.fakeModel.setScript([slow, (req) => ({ text: `Then: ${latestUserText(req)}` })])
+  const long = gate()
+  app.fakeModel.setScript([held(long), (req) => ({ text: `Then: ${latestUserText(req)}` })])
   await app.openFolder(page)
   await sendMessage(page, 'Tell me something long')
   await expect(page.getByTestId('message-assistant').last()).toContainText('This reply')
   const input = page.getByTestId('composer-input')
   await input.fill('After the long one')
   await expect(page.getByTestId('queue-button')).toBeVisible()
-  await app.screenshot(page, 'composer-queue-05-queue-button')
   await input.press('Enter')
   await expect(page.getByTestId('queued-text')).toHaveText(['After the long one'])
 
@@ -241,7 +238,8 @@ test('a queue belongs to its session: it waits there while another is shown, and
   await expect(first).toContainText('Working')
 
   // The first session's turn ends while it is not shown; its queued message goes all the same.
-  await expect.poll(() => app.fakeModel.chatRequests().length, { timeout: 30_000 }).toBe(2)
+  long.open()
+  await expect.poll(() => app.fakeModel.chatRequests().length).toBe(2)
   expect(latestUserText(app.fakeModel.chatRequests()[1]!)).toBe('After the long one')
   await first.click()
   await expect(page.getByTestId('message-assistant').last()).toContainText(

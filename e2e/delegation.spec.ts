@@ -7,18 +7,17 @@ import { latestToolResults } from '../testing/fake-model-server'
 import { expect, settingsFor, test, type App } from './fixtures/app'
 import { readWorkspaceFile, sendMessage, toolCards, waitForTurnEnd } from './fixtures/chat'
 
-async function withSettings(app: App, extra: Record<string, unknown>): Promise<void> {
+/** Settings written before the folder opens: the first turn reads them, profiles and all. */
+function withSettings(app: App, extra: Record<string, unknown>): void {
   const base = settingsFor('fake-openai', app.fakeModel) as Record<string, unknown>
   writeFileSync(app.settingsFile, stringify({ ...base, ...extra }))
-  // Profiles become tools at start, like the other tool switches.
-  await app.restart()
 }
 
 test('a sub-agent works in a nested transcript and asks for approval by name', async ({
   page,
   app
 }) => {
-  await withSettings(app, {
+  withSettings(app, {
     subagents: [
       { name: 'explorer', description: 'Looks through files.', tools: ['Read', 'ListDir'] },
       { name: 'scribe', description: 'Writes notes.', tools: ['Write'] }
@@ -56,7 +55,6 @@ test('a sub-agent works in a nested transcript and asks for approval by name', a
   await page.getByTestId('approval-allow').click()
   await expect(modal).toContainText('sub-agent "scribe"')
   await expect(modal).toContainText('notes/found.md')
-  await app.screenshot(page, 'delegation-01-subagent-approval')
   await page.getByTestId('approval-allow').click()
 
   await expect(page.getByTestId('message-assistant').last()).toContainText(
@@ -74,7 +72,6 @@ test('a sub-agent works in a nested transcript and asks for approval by name', a
     'Write'
   )
   expect(readWorkspaceFile(app.workspace, 'notes/found.md')).toBe('greet(name)\n')
-  await app.screenshot(page, 'delegation-02-nested-transcripts')
 
   // The nested transcript folds away and comes back.
   await nested.getByTestId('child-transcript-toggle').click()
@@ -102,7 +99,7 @@ test('a parallel run shows its branches side by side and a branch can be taken',
   page,
   app
 }) => {
-  await withSettings(app, { permissions: { mode: 'allow' } })
+  withSettings(app, { permissions: { mode: 'allow' } })
   app.fakeModel.setScript([
     {
       text: 'Trying two titles at once.',
@@ -132,11 +129,9 @@ test('a parallel run shows its branches side by side and a branch can be taken',
   await expect(branches.nth(0).getByTestId('diff-add')).toHaveCount(1)
   // Nothing is applied until a branch is taken.
   expect(readWorkspaceFile(app.workspace, 'README.md')).toContain('# Sample project')
-  await app.screenshot(page, 'delegation-03-parallel-branches')
 
   await branches.nth(1).getByTestId('take-branch').click()
   await expect(card.getByTestId('parallel-status')).toContainText("Branch 1's changes were applied")
   await expect(card.getByTestId('take-branch')).toHaveCount(0)
   expect(readWorkspaceFile(app.workspace, 'README.md')).toContain('# hola project')
-  await app.screenshot(page, 'delegation-04-branch-taken')
 })

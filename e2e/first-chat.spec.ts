@@ -20,10 +20,6 @@ for (const preset of ['fake-openai', 'fake-anthropic'] satisfies SettingsPreset[
       page,
       app
     }) => {
-      // Screens look the same whichever wire format is behind them: take them once.
-      const screenshot = async (name: string): Promise<void> => {
-        if (preset === 'fake-openai') await app.screenshot(page, name)
-      }
       app.fakeModel.setScript([
         writeHello,
         // The follow-up quotes the tool result, which proves it reached the model.
@@ -35,9 +31,7 @@ for (const preset of ['fake-openai', 'fake-anthropic'] satisfies SettingsPreset[
 
       await page.goto(app.url)
       await expect(page.getByTestId('folder-path-input')).toBeVisible()
-      await screenshot('first-chat-01-welcome')
       await app.openFolder(page)
-      await screenshot('first-chat-02-project')
 
       await sendMessage(page, 'Please create hello.txt with a greeting')
       const modal = page.getByTestId('approval-modal')
@@ -46,7 +40,6 @@ for (const preset of ['fake-openai', 'fake-anthropic'] satisfies SettingsPreset[
       await expect(modal).toContainText('hello.txt')
       await expect(toolCards(page, 'Write')).toHaveAttribute('data-state', 'awaiting-approval')
       expect(readWorkspaceFile(app.workspace, 'hello.txt')).toBeNull()
-      await screenshot('first-chat-03-approval')
 
       await page.getByTestId('approval-allow').click()
       await expect(modal).toBeHidden()
@@ -62,7 +55,6 @@ for (const preset of ['fake-openai', 'fake-anthropic'] satisfies SettingsPreset[
       // prompt_tokens includes the cached ones, while Anthropic's input_tokens excludes them.
       if (preset === 'fake-openai')
         await expect(usage).toHaveText('2,500 in · 50 out · 2,200 cached')
-      await screenshot('first-chat-04-tool-card')
 
       expect(app.fakeModel.exhaustedRequests()).toEqual([])
       expect(app.fakeModel.remainingSteps()).toBe(0)
@@ -85,7 +77,6 @@ test('deny with a reason → no file, and the model is told why', async ({ page,
   const modal = page.getByTestId('approval-modal')
   await expect(modal).toBeVisible()
   await page.getByTestId('approval-reason').fill(reason)
-  await app.screenshot(page, 'first-chat-05-deny-reason')
   await page.getByTestId('approval-deny').click()
   await expect(modal).toBeHidden()
 
@@ -99,6 +90,5 @@ test('deny with a reason → no file, and the model is told why', async ({ page,
   const [result] = app.fakeModel.lastToolResults()
   expect(result?.name).toBe('Write')
   expect(result?.content).toContain(reason)
-  await app.screenshot(page, 'first-chat-06-denied')
   expect(app.fakeModel.exhaustedRequests()).toEqual([])
 })

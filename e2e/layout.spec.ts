@@ -58,7 +58,6 @@ test('at 1280×800 with the plan and the jobs open the chat keeps its width and 
   await page.getByTestId('panel-tab').filter({ hasText: 'Plan' }).click()
   await expect(page.getByTestId('todo-item')).toHaveCount(3)
   await expectRoomyChat(page)
-  await app.screenshot(page, 'layout-01-1280-both-panels')
 })
 
 test('at 900×700 the sidebar hides by itself, Ctrl/Cmd+B and the button bring it back', async ({
@@ -74,12 +73,10 @@ test('at 900×700 the sidebar hides by itself, Ctrl/Cmd+B and the button bring i
   const dock = await box(page, '[data-testid="panel-dock"]')
   const composer = await box(page, '[data-testid="composer-input"]')
   expect(dock.y + dock.height).toBeLessThanOrEqual(composer.y)
-  await app.screenshot(page, 'layout-02-900-both-panels')
 
   await page.keyboard.press(`${mod}+b`)
   await expect(page.getByTestId('sidebar')).toBeVisible()
   await expectRoomyChat(page)
-  await app.screenshot(page, 'layout-03-900-sidebar')
   await page.keyboard.press(`${mod}+b`)
   await expect(page.getByTestId('sidebar')).toBeHidden()
 

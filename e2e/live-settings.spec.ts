@@ -29,8 +29,6 @@ test('Shell and web search switched off and on in Settings change the next turnâ
   expect(toolsOf(0)).toEqual(expect.arrayContaining(SWITCHED))
 
   await setSwitches(page, false)
-  await page.getByTestId('tools-section').scrollIntoViewIfNeeded()
-  await app.screenshot(page, 'settings-tools-off')
   await page.getByTestId('settings-close').click()
   await sendMessage(page, 'two')
   await expect(page.getByText('second')).toBeVisible()

@@ -5,6 +5,9 @@ import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures/app'
 import { waitForTurnEnd } from './fixtures/chat'
 
+// It restarts the server to read the session back from the store: a server of its own.
+test.use({ ownServer: true })
+
 const mod = process.platform === 'darwin' ? 'Meta' : 'Control'
 // A turn takes at most 50 model steps; each of these is a reply's text and a Read card.
 const STEPS = 45
@@ -53,7 +56,6 @@ test('a long recorded session opens at the bottom, scrolls up through older item
   await expect(page.getByTestId('message-user')).toHaveCount(0)
   const atOpen = await rendered(page)
   expect(atOpen.rows).toBeLessThan(atOpen.items / 2)
-  await app.screenshot(page, 'long-session-open')
 
   // Up a screen at a time: each screen shows rows, and the page never holds the whole session.
   const first = page.getByTestId('message-user').filter({ hasText: 'zebra notes' })
@@ -73,5 +75,4 @@ test('a long recorded session opens at the bottom, scrolls up through older item
   await page.getByTestId('find-input').fill('zebra')
   await expect(page.getByTestId('find-count')).toHaveText('1 of 1')
   await expect(first).toBeInViewport()
-  await app.screenshot(page, 'long-session-find')
 })

@@ -47,7 +47,6 @@ test('a server asks for input mid-call: the form shows, and its answer reaches t
       mcp: [{ name: 'badges', url: remote.url }]
     })
   )
-  await app.restart()
   app.fakeModel.setScript([
     {
       text: 'Asking the badge server.',
@@ -79,7 +78,6 @@ test('a server asks for input mid-call: the form shows, and its answer reaches t
   // The refusal was about the empty form: typing takes it away.
   await expect(dialog.getByTestId('elicitation-error')).toHaveCount(0)
   await dialog.getByTestId('elicitation-field-team').selectOption('web')
-  await app.screenshot(page, 'mcp-elicitation-01-form')
   await dialog.getByTestId('elicitation-submit').click()
   await expect(dialog).toBeHidden()
 
@@ -91,7 +89,6 @@ test('a server asks for input mid-call: the form shows, and its answer reaches t
   await expect(progress).toContainText('3 of 3')
   await expect(progress).toContainText('step 3')
   await expect(progress.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '3')
-  await app.screenshot(page, 'mcp-elicitation-02-progress')
   remote.release()
   await expect(slow).toHaveAttribute('data-state', 'done')
   await expect(progress).toHaveCount(0)
@@ -101,7 +98,6 @@ test('a server asks for input mid-call: the form shows, and its answer reaches t
   await expect(card.getByTestId('tool-output')).toContainText(
     `server got: ${JSON.stringify(answer)}`
   )
-  await app.screenshot(page, 'mcp-elicitation-03-answered')
   // The model saw the tool's result, never the form's exchange itself.
   const sent = JSON.stringify(app.fakeModel.chatRequests().at(-1)?.messages ?? [])
   expect(sent).not.toContain('What you type goes only')

@@ -2,11 +2,10 @@
 // authorization server pieces on 127.0.0.1 (consent is automatic), the page opened in a tab, the
 // server's tools the moment the browser comes back; sign out forgets the login.
 import { readFileSync } from 'node:fs'
-import path from 'node:path'
 import { startOAuthMcpServer, type OAuthMcpServer } from '../testing/oauth-test-server'
 import type { Locator, Page } from '@playwright/test'
 import { latestToolResults } from '../testing/fake-model-server'
-import { artifactsDir, expect, test } from './fixtures/app'
+import { expect, test } from './fixtures/app'
 import { plain, sendMessage, toolCards, waitForTurnEnd } from './fixtures/chat'
 
 let as: OAuthMcpServer
@@ -53,15 +52,11 @@ test('sign in to a remote server from Settings, see its tools, and sign out', as
     'Not signed in: its tools appear once you sign in'
   )
   expect(as.registrations).toEqual([])
-  await row.scrollIntoViewIfNeeded()
-  await app.screenshot(page, 'mcp-oauth-01-needs-sign-in')
 
   // The authorization server sends the browser back to the port Mecatl opened for this sign-in.
   const tab = await signInThrough(page, row.getByTestId('mcp-sign-in'))
   await expect(tab.locator('body')).toContainText('You can close this tab')
   expect(new URL(tab.url()).hostname).toBe('127.0.0.1')
-  // Mecatl's own small page, not the app: one picture, as the browser shows it.
-  await tab.screenshot({ path: path.join(artifactsDir, 'mcp-oauth-02-browser-back.png') })
   await tab.close()
 
   await expect(row).toHaveAttribute('data-state', 'ready', { timeout: 30_000 })
@@ -76,8 +71,6 @@ test('sign in to a remote server from Settings, see its tools, and sign out', as
   })
   // The login is kept apart from the settings, in a file only the owner reads.
   expect(readFileSync(app.settingsFile, 'utf8')).not.toContain('token')
-  await row.scrollIntoViewIfNeeded()
-  await app.screenshot(page, 'mcp-oauth-03-signed-in')
 
   await row.getByTestId('mcp-sign-out').click()
   await expect(row).toHaveAttribute('data-state', 'needs-sign-in', { timeout: 30_000 })
@@ -112,7 +105,6 @@ test('a login revoked mid-session is a result the model reads and a notice; sign
   await expect(toolCards(page, 'mcp__secure__echo')).toHaveAttribute('data-state', 'failed')
   const notice = page.getByTestId('mcp-sign-in-notice')
   await expect(notice).toContainText('secure needs you to sign in again')
-  await app.screenshot(page, 'mcp-oauth-04-login-lost')
 
   ;(await signInThrough(page, notice.getByTestId('mcp-notice-sign-in'))).close()
   await expect(notice).toBeHidden({ timeout: 30_000 })

@@ -15,8 +15,8 @@ import { expect, test } from './fixtures/app'
 import { plain, sendMessage, toolCards, waitForTurnEnd } from './fixtures/chat'
 
 const KEY = 'e2e-remote-key-5d1c'
-// The app server is started with this process's environment: the header reads it from there.
-process.env.MECATL_E2E_REMOTE_KEY = KEY
+// The header reads the key from the app server's environment.
+test.use({ serverEnv: { MECATL_E2E_REMOTE_KEY: KEY } })
 
 let remote: RemoteMcpServer
 test.beforeEach(async () => {
@@ -56,8 +56,6 @@ test('add a remote server in Settings, see it ready over streamable HTTP, and th
   await expect(page.getByTestId('mcp-issue-headers')).toContainText(
     'never written in the settings file in clear'
   )
-  await page.getByTestId('mcp-form').scrollIntoViewIfNeeded()
-  await app.screenshot(page, 'mcp-remote-01-refused')
 
   await page.getByTestId('mcp-url').fill(remote.url)
   await page.getByTestId('mcp-headers').fill('X-Api-Key: ${env:MECATL_E2E_REMOTE_KEY}')
@@ -94,15 +92,12 @@ test('add a remote server in Settings, see it ready over streamable HTTP, and th
   expect(parse(readFileSync(app.settingsFile, 'utf8'))).toMatchObject({
     mcp: [{ name: 'remote', disabled_tools: ['slow'] }]
   })
-  await row.scrollIntoViewIfNeeded()
-  await app.screenshot(page, 'mcp-remote-02-ready')
 
   await page.getByTestId('settings-close').click()
   await sendMessage(page, 'Echo something through the remote server')
   // Not read-only by its hints, so ask mode asks; the dialog says what it sends and where.
   const dialog = page.getByTestId('approval-modal')
   await expect(dialog.getByTestId('approval-capabilities')).toContainText('Egress: blind')
-  await app.screenshot(page, 'mcp-remote-03-approval')
   await page.getByTestId('approval-allow').click()
   await expect(toolCards(page, 'mcp__remote__echo')).toHaveAttribute('data-state', 'done')
   await expect(page.getByTestId('message-assistant').last()).toContainText(
@@ -139,7 +134,6 @@ test('a project’s remote server is shown by its address, waits for trust, and 
   await expect(prompt.getByTestId('mcp-trust-server')).toContainText('with the headers X-Api-Key')
   // Nothing was sent before the person decided.
   expect(remote.requests).toEqual([])
-  await app.screenshot(page, 'mcp-remote-04-trust')
   await page.getByTestId('mcp-trust-accept').click()
   await expect(prompt).toBeHidden()
   await page.getByTestId('settings-button').click()
@@ -159,7 +153,6 @@ test('a project’s remote server is shown by its address, waits for trust, and 
   await input.pressSequentially('hel')
   await expect(finder.getByTestId('mention-item')).toHaveCount(1)
   await expect(finder.getByTestId('mention-item')).toHaveAttribute('data-uri', 'note://hello')
-  await app.screenshot(page, 'mcp-remote-05-resource-mention')
   await input.press('Enter')
   await expect(input).toHaveValue('Summarise @team-remote:note://hello ')
   const chip = page.getByTestId('composer-attachments').getByTestId('attachment-chip')
@@ -180,7 +173,6 @@ test('a project’s remote server is shown by its address, waits for trust, and 
   const picker = page.getByTestId('resource-picker')
   await expect(picker.getByTestId('resource-picker-entry')).toHaveCount(2)
   await expect(picker).toContainText('untrusted content')
-  await app.screenshot(page, 'mcp-remote-06-resource-picker')
   await picker.locator('[data-testid="resource-picker-entry"][data-uri="note://todo"]').click()
   await expect(picker).toBeHidden()
   await expect(chip).toHaveText('team-remote: todo')

@@ -1,8 +1,11 @@
 // Memory: the model remembers something through its tools, and the person finds it in the memory
 // browser, forgets it and takes the forget back, with the same version rule the tools follow.
-import type { Locator } from '@playwright/test'
 import { expect, test } from './fixtures/app'
 import { sendMessage, toolCards, waitForTurnEnd } from './fixtures/chat'
+
+// The user model is the data directory's, shared by every folder: a server of its own, so the
+// one note about the person found there is this test's.
+test.use({ ownServer: true })
 
 const buildNote = 'Build with `npm run build`, then run the tests with `npm test`.'
 
@@ -38,8 +41,6 @@ test('remember through the model → see it in the memory browser → forget →
   await page.getByTestId('settings-button').click()
   const section = page.getByTestId('memory-section')
   await section.scrollIntoViewIfNeeded()
-  const shoot = (name: string, target: Locator = section): Promise<unknown> =>
-    app.screenshot(page, name, target)
   const item = section.getByTestId('memory-item').and(page.locator('[data-name="build-and-test"]'))
   await expect(item).toBeVisible()
   await item.click()
@@ -48,7 +49,6 @@ test('remember through the model → see it in the memory browser → forget →
   // The version shown is the one the model's receipt gave: Forget and Undo act on it.
   await expect(detail.getByTestId('memory-version')).toHaveText(version ?? '')
   await expect(detail).toContainText('Remembered')
-  await shoot('memory-01-browser')
 
   // Search words are found with the last one as a prefix, and highlighted.
   await section.getByTestId('memory-search').fill('npm tes')
@@ -62,7 +62,6 @@ test('remember through the model → see it in the memory browser → forget →
 
   await detail.getByTestId('memory-forget').click()
   await expect(detail.getByTestId('memory-confirm')).toContainText('Forget “build-and-test”?')
-  await shoot('memory-02-confirm-forget')
   await detail.getByTestId('memory-confirm-yes').click()
   await expect(detail.getByTestId('memory-state')).toHaveText('Forgotten')
   await expect(detail.getByTestId('memory-notice')).toHaveText(
@@ -70,7 +69,6 @@ test('remember through the model → see it in the memory browser → forget →
   )
   await expect(item).toHaveAttribute('data-state', 'forgotten')
   await expect(detail.getByTestId('memory-version')).not.toHaveText(version ?? '')
-  await shoot('memory-03-forgotten')
 
   await detail.getByTestId('memory-undo').click()
   await expect(detail.getByTestId('memory-confirm')).toContainText(
@@ -81,7 +79,6 @@ test('remember through the model → see it in the memory browser → forget →
   await expect(detail.getByTestId('memory-content')).toHaveText(buildNote)
   await expect(detail.getByTestId('memory-history').locator('li')).toHaveCount(3)
   await expect(item).toHaveAttribute('data-state', 'live')
-  await shoot('memory-04-restored')
 
   // The user model is shared by every project; the model's note about the person is there.
   await section.getByTestId('memory-scope-user').click()
@@ -90,6 +87,5 @@ test('remember through the model → see it in the memory browser → forget →
   await expect(userItem).toHaveAttribute('data-name', 'answer-style')
   await userItem.click()
   await expect(detail.getByTestId('memory-content')).toContainText('short answers')
-  await shoot('memory-05-user-model')
   expect(app.fakeModel.exhaustedRequests()).toEqual([])
 })

@@ -6,6 +6,8 @@ import { sendMessage, waitForTurnEnd } from './fixtures/chat'
 
 // Wide enough for every figure in the header; at 1280 the cached share may give way (below).
 test.use({ viewport: { width: 1440, height: 900 } })
+// It restarts the server to read the totals back from the store: a server of its own.
+test.use({ ownServer: true })
 
 test('meters after a two-turn session with cached input', async ({ page, app }) => {
   app.fakeModel.setScript([
@@ -53,7 +55,6 @@ test('meters after a two-turn session with cached input', async ({ page, app }) 
   await page.getByTestId('provider-save-button').click()
   await expect(page.getByTestId('settings-save-status')).toHaveText('Saved')
   await expect(prices.getByTestId('price-override')).toContainText('$10')
-  await app.screenshot(page, 'meters-01-settings-prices', prices)
   await page.getByTestId('settings-close').click()
 
   await sendMessage(page, 'Second question')
@@ -70,7 +71,6 @@ test('meters after a two-turn session with cached input', async ({ page, app }) 
   await expect(meters.getByTestId('meter-cache')).toHaveText('48% cached')
   await expect(meters.getByTestId('meter-cache')).toBeVisible()
   await expect(context).toContainText('1.3k / 128k')
-  await app.screenshot(page, 'meters-02-header-and-turns')
   // In a narrower window the header gives way a step at a time (header-fit.ts), the meters with
   // it: it stays one row, the cost stays, and the cost's tooltip still gives the cached share.
   await page.setViewportSize({ width: 1280, height: 800 })
@@ -81,7 +81,6 @@ test('meters after a two-turn session with cached input', async ({ page, app }) 
   await expect(meters.getByTestId('meter-cost')).toBeVisible()
   await expect(meters.getByTestId('meter-context')).toBeVisible()
   await expect(meters.getByTestId('meter-cost')).toHaveAttribute('title', /48% cached of its input/)
-  await app.screenshot(page, 'meters-02b-header-1280')
   await page.setViewportSize({ width: 1440, height: 900 })
 
   // The session row's totals come from main's summary: the priced cost with a "+" for the turn
@@ -100,6 +99,5 @@ test('meters after a two-turn session with cached input', async ({ page, app }) 
   // The latest request's size is known only once a model answers again in this run.
   await expect(page.getByTestId('meter-context')).toContainText('– / 128k')
   await expect(page.getByTestId('meter-cost')).toHaveText('$0.0032')
-  await app.screenshot(page, 'meters-03-after-restart')
   expect(app.fakeModel.exhaustedRequests()).toEqual([])
 })

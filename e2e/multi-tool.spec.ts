@@ -56,7 +56,6 @@ test('reads two files in one reply, then writes a third from them', async ({ pag
   expect(readWorkspaceFile(app.workspace, 'summary.md')).toBe(
     '# Summary\nreadme mentions tests: true\ntodo mentions milk: true\n'
   )
-  await app.screenshot(page, 'multi-tool-01-three-cards')
 
   const secondRequest = app.fakeModel.chatRequests()[1]
   expect(secondRequest ? latestToolResults(secondRequest).map((r) => r.name) : []).toEqual([

@@ -6,13 +6,9 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { stringify } from 'yaml'
 import { latestToolResults } from '../testing/fake-model-server'
-import { expect, repoRoot, test } from './fixtures/app'
+import { expect, test } from './fixtures/app'
 import { plain, sendMessage, toolCards, waitForTurnEnd } from './fixtures/chat'
-
-const everythingScript = path.join(
-  repoRoot,
-  'node_modules/@modelcontextprotocol/server-everything/dist/index.js'
-)
+import { everythingScript } from './fixtures/workspace'
 
 test('read-only calls fold into one line that opens to their cards, and find opens it', async ({
   page,
@@ -49,7 +45,6 @@ test('read-only calls fold into one line that opens to their cards, and find ope
   await expect(toolCards(page)).toHaveCount(0)
   // Two replies with text, and nothing rendered for the step without any.
   await expect(page.getByTestId('message-assistant')).toHaveCount(2)
-  await app.screenshot(page, 'quiet-01-folded-group')
 
   await group.getByTestId('tool-group-toggle').click()
   await expect(group).toHaveAttribute('data-open', 'true')
@@ -60,7 +55,6 @@ test('read-only calls fold into one line that opens to their cards, and find ope
   await expect(toolCards(page).first().getByTestId('tool-capabilities')).toHaveText(
     /read-only\s*private/
   )
-  await app.screenshot(page, 'quiet-02-group-open')
 
   // Closed again, find still reaches text inside a folded card: the group and card open for it.
   await group.getByTestId('tool-group-toggle').click()
@@ -72,7 +66,6 @@ test('read-only calls fold into one line that opens to their cards, and find ope
   await expect(page.getByTestId('find-count')).toHaveText('1 of 1')
   const todo = toolCards(page, 'Read').nth(2)
   await expect(todo.getByTestId('tool-output')).toContainText('buy milk')
-  await app.screenshot(page, 'quiet-03-find-in-group')
 })
 
 test('shell output shows what the terminal finally showed: no spinner frames', async ({
@@ -103,7 +96,6 @@ test('shell output shows what the terminal finally showed: no spinner frames', a
   const output = card.getByTestId('tool-output')
   await expect(output).toContainText('added 3 packages in 1s')
   for (const glyph of frames) await expect(output).not.toContainText(glyph)
-  await app.screenshot(page, 'quiet-04-shell-spinner')
 })
 
 test('an MCP tool reads as "server › tool", and its small image keeps its natural size', async ({
@@ -162,6 +154,4 @@ test('an MCP tool reads as "server › tool", and its small image keeps its natu
   expect(size.natural[0]).toBeGreaterThan(0)
   expect(size.natural[0]).toBeLessThan(size.column)
   expect(size.shown).toEqual(size.natural)
-  await imageCard.scrollIntoViewIfNeeded()
-  await app.screenshot(page, 'quiet-05-mcp-name-and-image')
 })

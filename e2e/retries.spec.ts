@@ -22,7 +22,6 @@ test('a 429 shows "Retrying in N s (rate limited)…", and Stop ends the wait', 
   const notice = page.getByTestId('retry-notice')
   await expect(notice).toContainText(/Retrying in (30|29|28) s \(rate limited\)…/)
   await expect(notice).toContainText('retry 1 of 4')
-  await app.screenshot(page, 'retries-01-waiting')
   await page.getByTestId('retry-stop').click()
   await expect(page.getByTestId('turn-stopped')).toBeVisible()
   await waitForTurnEnd(page)

@@ -3,40 +3,20 @@
 // its toolchains, the sockets and variables a person lets through; and a path added for this
 // project only lands under sandbox.projects in the settings file and in the view.
 import { execFileSync } from 'node:child_process'
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import net from 'node:net'
-import os from 'node:os'
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { parse } from 'yaml'
 import { expect, test } from './fixtures/app'
+import { agentSocket, makePersonHome, person, personEnv } from './fixtures/person-home'
 
-// The server's home directory and ssh-agent socket: known before the server starts.
-const person = path.join(os.tmpdir(), `mecatl-e2e-person-${process.pid}`)
-const agentSocket = path.join(os.tmpdir(), `mecatl-e2e-agent-${process.pid}.sock`)
-let agent: net.Server | undefined
+test.use({ serverEnv: personEnv })
 
-test.use({ serverEnv: { HOME: person, SSH_AUTH_SOCK: agentSocket } })
-
+let takeAway: (() => Promise<void>) | undefined
 test.beforeAll(async () => {
-  rmSync(person, { recursive: true, force: true })
-  mkdirSync(path.join(person, '.cargo', 'bin'), { recursive: true })
-  mkdirSync(path.join(person, '.npm', '_cacache'), { recursive: true })
-  mkdirSync(path.join(person, '.ssh'), { recursive: true })
-  writeFileSync(path.join(person, '.ssh', 'id_ed25519'), 'not a real key\n')
-  writeFileSync(
-    path.join(person, '.gitconfig'),
-    '[user]\n\tname = Ana\n[credential]\n\thelper = store\n'
-  )
-  rmSync(agentSocket, { force: true })
-  const server = net.createServer((socket) => socket.end())
-  await new Promise<void>((resolve) => server.listen(agentSocket, resolve))
-  agent = server
+  takeAway = await makePersonHome()
 })
-
 test.afterAll(async () => {
-  await new Promise<void>((resolve) => (agent ? agent.close(() => resolve()) : resolve()))
-  rmSync(agentSocket, { force: true })
-  rmSync(person, { recursive: true, force: true })
+  await takeAway?.()
 })
 
 interface SavedSandbox {
@@ -93,7 +73,6 @@ test('Settings → Sandbox says what a command can see, and adds a path for this
   await expect(page.getByTestId('sandbox-env-fixed')).toContainText('PATH')
   await expect(page.getByTestId('sandbox-env-fixed')).toContainText('HOME')
   await expect(page.getByTestId('sandbox-env-never')).toContainText('FAKE_MODEL_KEY')
-  await app.screenshot(page, 'sandbox-view')
 
   // The ssh-agent's socket let through, and variables: a key Mecatl uses and a secret warned of.
   await page.getByTestId('sandbox-sockets').fill('$SSH_AUTH_SOCK')
@@ -127,8 +106,6 @@ test('Settings → Sandbox says what a command can see, and adds a path for this
   await expect(rows.nth(1)).toContainText('read-write')
   await expect(rows.nth(1)).toContainText('/srv/build-cache')
   await expect(sight).toContainText('your changes count once saved')
-  await page.getByTestId('sandbox-project').scrollIntoViewIfNeeded()
-  await app.screenshot(page, 'sandbox-project-paths')
 
   await page.getByTestId('provider-save-button').click()
   await expect(page.getByTestId('settings-save-status')).toHaveText('Saved')
@@ -148,13 +125,6 @@ test('Settings → Sandbox says what a command can see, and adds a path for this
     path.join(person, 'datasets')
   )
   await expect(page.getByTestId('sandbox-sight-writable')).toContainText('/srv/build-cache')
-  await sight.scrollIntoViewIfNeeded()
-  await app.screenshot(page, 'sandbox-view-saved')
-  await page.setViewportSize({ width: 900, height: 700 })
-  await sight.scrollIntoViewIfNeeded()
-  await app.screenshot(page, 'sandbox-view-900')
-  await page.getByTestId('sandbox-variables').scrollIntoViewIfNeeded()
-  await app.screenshot(page, 'sandbox-variables-900')
 
   // The home directory's defaults switched off: once saved, nothing of it is there.
   await page.getByTestId('sandbox-home-defaults-switch').uncheck()

@@ -22,11 +22,6 @@ test('Settings shows Shell confined by bubblewrap, and a confined command reads 
   await expect(page.getByTestId('sandbox-status')).toHaveText(
     'Shell: confined (bubblewrap), network off'
   )
-  await app.screenshot(page, 'sandbox-settings')
-  await page.setViewportSize({ width: 900, height: 700 })
-  await sandbox.scrollIntoViewIfNeeded()
-  await app.screenshot(page, 'sandbox-settings-900')
-  await page.setViewportSize({ width: 1280, height: 800 })
   await page.getByTestId('sandbox-kind').selectOption('none')
   await expect(page.getByTestId('sandbox-none-warning')).toBeVisible()
   await page.getByTestId('settings-close').click()
@@ -45,7 +40,6 @@ test('Settings shows Shell confined by bubblewrap, and a confined command reads 
   await expect(page.getByTestId('sandbox-warning')).toHaveCount(0)
   // Confined with no network, Shell sends nothing: its card shows no send.
   await expect(card).not.toContainText('egress: chosen')
-  await app.screenshot(page, 'sandbox-shell-card')
 
   // Saved, "no sandbox" is the person's choice, and the badge says so from then on.
   await page.getByTestId('settings-button').click()
@@ -57,5 +51,4 @@ test('Settings shows Shell confined by bubblewrap, and a confined command reads 
   )
   await page.getByTestId('settings-close').click()
   await expect(page.getByTestId('sandbox-warning')).toHaveText('· Shell not confined')
-  await app.screenshot(page, 'sandbox-badge-unconfined')
 })

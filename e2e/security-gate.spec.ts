@@ -7,21 +7,13 @@ import { parse, stringify } from 'yaml'
 import { latestToolResults } from '../testing/fake-model-server'
 import { expect, repoRoot, test } from './fixtures/app'
 import { plain, readWorkspaceFile, sendMessage, toolCards, waitForTurnEnd } from './fixtures/chat'
+import { everythingScript, writeProjectSettings } from './fixtures/workspace'
 
-const everythingScript = path.join(
-  repoRoot,
-  'node_modules/@modelcontextprotocol/server-everything/dist/index.js'
-)
 const gzipTool = 'mcp__everything__gzip-file-as-resource'
 
 function projectSettings(workspace: string): unknown {
   const text = readWorkspaceFile(workspace, '.mecatl/settings.yaml')
   return text === null ? null : parse(text)
-}
-
-function writeProjectSettings(workspace: string, settings: unknown): void {
-  mkdirSync(path.join(workspace, '.mecatl'), { recursive: true })
-  writeFileSync(path.join(workspace, '.mecatl', 'settings.yaml'), stringify(settings))
 }
 
 test('Always allow for this project: the rule is saved, the next matching call runs unasked, another still asks', async ({
@@ -63,7 +55,6 @@ test('Always allow for this project: the rule is saved, the next matching call r
   await expect(page.getByTestId('rule-scope-project')).toBeChecked()
   await expect(page.getByTestId('rule-description')).toContainText('npm test')
   await expect(page.getByTestId('always-allow-save')).toBeEnabled()
-  await app.screenshot(page, 'security-01-always-allow')
 
   await page.getByTestId('always-allow-save').click()
   const shells = toolCards(page, 'Shell')
@@ -93,8 +84,6 @@ test('Always allow for this project: the rule is saved, the next matching call r
   await expect(group.getByTestId('rule-row')).toHaveCount(1)
   await expect(group.getByTestId('rule-row')).toContainText('npm test')
   await expect(group).toContainText(path.join('.mecatl', 'settings.yaml'))
-  await page.getByTestId('permissions-section').scrollIntoViewIfNeeded()
-  await app.screenshot(page, 'security-02-settings-rules')
   await group.getByTestId('rule-remove').click()
   await expect(group.getByTestId('rule-row')).toHaveCount(0)
   // Removed from the draft; the Save bar writes it.
@@ -181,7 +170,6 @@ test('the interlock: after private data and untrusted input, a send is refused a
   await badge.click()
   await expect(page.getByTestId('taint-untrusted')).toHaveAttribute('data-on', 'true')
   await expect(page.getByTestId('taint-sends')).toContainText('Sends are refused')
-  await app.screenshot(page, 'security-03-interlock')
   expect(app.fakeModel.exhaustedRequests()).toEqual([])
 })
 
@@ -215,7 +203,6 @@ test('planning mode: only read-only tools are offered, and a Write is refused by
   const planned = app.fakeModel.chatRequests().at(-1)?.tools ?? []
   expect(planned).toContain('Read')
   expect(planned).not.toContain('Write')
-  await app.screenshot(page, 'security-04-planning')
 
   await page.getByTestId('planning-leave').click()
   await expect(page.getByTestId('planning-banner')).toHaveCount(0)
@@ -269,8 +256,6 @@ test('Settings: an untrusted project’s allow rules wait for trust, and a rule 
   await expect(form.getByTestId('rule-description')).toContainText(
     'Ask a person before any command'
   )
-  await page.getByTestId('permissions-section').scrollIntoViewIfNeeded()
-  await app.screenshot(page, 'security-05-add-rule')
   await form.getByTestId('rule-save').click()
   await expect(form).toHaveCount(0)
   const user = page.getByTestId('rule-group-user')
@@ -284,8 +269,6 @@ test('Settings: an untrusted project’s allow rules wait for trust, and a rule 
     }
   })
 
-  await project.scrollIntoViewIfNeeded()
-  await app.screenshot(page, 'security-06-untrusted-project')
   await project.getByTestId('rules-trust').click()
   await expect(project.getByTestId('rules-untrusted')).toHaveCount(0)
   await expect(project.getByTestId('rule-row').first()).not.toContainText('Not applied')
@@ -334,7 +317,6 @@ test('a write into .git asks a person even in allow mode, says why, and offers n
   )
   await expect(page.getByTestId('approval-always')).toHaveCount(0)
   await expect(modal).toContainText('No rule can allow this; it is asked every time')
-  await app.screenshot(page, 'security-07-git-folder-write')
 
   await page.getByTestId('approval-deny').click()
   await waitForTurnEnd(page)

@@ -1,76 +1,81 @@
 // Recorded sessions: resumed after browser mode restarts (or is killed mid-turn), renamed,
 // searched, forked, replayed, exported and deleted from the session list.
 import { readFileSync } from 'node:fs'
+import { gate } from '../testing/fake-model-server'
 import { expect, test } from './fixtures/app'
 import { sendMessage, toolCards, waitForTurnEnd } from './fixtures/chat'
 
-test('a session is resumed after browser mode restarts, and continues with its history', async ({
-  page,
-  app
-}) => {
-  app.fakeModel.setScript([
-    { text: 'Let me look.', toolCalls: [{ name: 'Read', input: { path: 'README.md' } }] },
-    { text: 'It is a tiny sample project for the tests.' },
-    { text: 'Yes: I read README.md before the restart.' }
-  ])
-  await app.openFolder(page)
-  await sendMessage(page, 'What is this project?')
-  await expect(page.getByTestId('message-assistant').last()).toContainText('tiny sample project')
-  await waitForTurnEnd(page)
+// Restarts stop the server: these two get one of their own.
+test.describe('across a restart', () => {
+  test.use({ ownServer: true })
 
-  await app.restart()
-  await page.goto(app.url)
-  await app.openFolder(page)
-  const sessions = page.getByTestId('session-item')
-  await expect(sessions).toHaveCount(1)
-  await expect(sessions.first()).toContainText('What is this project?')
-  await expect(page.getByTestId('session-meta').first()).toContainText(/KB|bytes/)
-  await expect(page.getByTestId('message-user')).toHaveText(['What is this project?'])
-  await expect(toolCards(page, 'Read')).toHaveCount(1)
+  test('a session is resumed after browser mode restarts, and continues with its history', async ({
+    page,
+    app
+  }) => {
+    app.fakeModel.setScript([
+      { text: 'Let me look.', toolCalls: [{ name: 'Read', input: { path: 'README.md' } }] },
+      { text: 'It is a tiny sample project for the tests.' },
+      { text: 'Yes: I read README.md before the restart.' }
+    ])
+    await app.openFolder(page)
+    await sendMessage(page, 'What is this project?')
+    await expect(page.getByTestId('message-assistant').last()).toContainText('tiny sample project')
+    await waitForTurnEnd(page)
 
-  await sendMessage(page, 'Do you remember what you read?')
-  await expect(page.getByTestId('message-assistant').last()).toContainText('before the restart')
-  await waitForTurnEnd(page)
-  // The model was sent the whole conversation, tool call and result included.
-  const resumed = app.fakeModel.chatRequests().at(-1)
-  expect(resumed?.messages.filter((m) => m.role !== 'system').map((m) => m.role)).toEqual([
-    'user',
-    'assistant',
-    'tool',
-    'assistant',
-    'user'
-  ])
-  expect(app.fakeModel.exhaustedRequests()).toEqual([])
-})
+    await app.restart()
+    await page.goto(app.url)
+    await app.openFolder(page)
+    const sessions = page.getByTestId('session-item')
+    await expect(sessions).toHaveCount(1)
+    await expect(sessions.first()).toContainText('What is this project?')
+    await expect(page.getByTestId('session-meta').first()).toContainText(/KB|bytes/)
+    await expect(page.getByTestId('message-user')).toHaveText(['What is this project?'])
+    await expect(toolCards(page, 'Read')).toHaveCount(1)
 
-test('a turn killed mid-stream shows as interrupted, with everything before it', async ({
-  page,
-  app
-}) => {
-  app.fakeModel.setScript([
-    { text: 'Reading.', toolCalls: [{ name: 'Read', input: { path: 'notes/todo.md' } }] },
-    // Slow enough that the kill below always lands mid-reply, however loaded the machine.
-    { text: 'The list says to buy milk and more. '.repeat(30), chunkDelayMs: 1500 },
-    { text: 'Picking up where we were.' }
-  ])
-  await app.openFolder(page)
-  await sendMessage(page, 'Summarise notes/todo.md')
-  await expect(toolCards(page, 'Read')).toHaveAttribute('data-state', 'done')
-  await expect(page.getByTestId('message-assistant').last()).toContainText('The list says')
+    await sendMessage(page, 'Do you remember what you read?')
+    await expect(page.getByTestId('message-assistant').last()).toContainText('before the restart')
+    await waitForTurnEnd(page)
+    // The model was sent the whole conversation, tool call and result included.
+    const resumed = app.fakeModel.chatRequests().at(-1)
+    expect(resumed?.messages.filter((m) => m.role !== 'system').map((m) => m.role)).toEqual([
+      'user',
+      'assistant',
+      'tool',
+      'assistant',
+      'user'
+    ])
+    expect(app.fakeModel.exhaustedRequests()).toEqual([])
+  })
 
-  await app.restart('SIGKILL')
-  await page.goto(app.url)
-  await app.openFolder(page)
-  await expect(page.getByTestId('message-user')).toHaveText(['Summarise notes/todo.md'])
-  await expect(toolCards(page, 'Read')).toHaveCount(1)
-  // The words of the reply shown before the kill were saved before they were shown.
-  await expect(page.getByTestId('message-assistant').last()).toContainText('The list says')
-  await expect(page.getByTestId('turn-interrupted')).toBeVisible()
-  await app.screenshot(page, 'session-history-01-interrupted')
+  test('a turn killed mid-stream shows as interrupted, with everything before it', async ({
+    page,
+    app
+  }) => {
+    app.fakeModel.setScript([
+      { text: 'Reading.', toolCalls: [{ name: 'Read', input: { path: 'notes/todo.md' } }] },
+      // Held after its first words, so the kill below lands mid-reply, however loaded the machine.
+      { text: 'The list says to buy milk and more. '.repeat(30), holdUntil: gate().opened },
+      { text: 'Picking up where we were.' }
+    ])
+    await app.openFolder(page)
+    await sendMessage(page, 'Summarise notes/todo.md')
+    await expect(toolCards(page, 'Read')).toHaveAttribute('data-state', 'done')
+    await expect(page.getByTestId('message-assistant').last()).toContainText('The list says')
 
-  await sendMessage(page, 'Go on')
-  await expect(page.getByTestId('message-assistant').last()).toContainText('Picking up')
-  await waitForTurnEnd(page)
+    await app.restart('SIGKILL')
+    await page.goto(app.url)
+    await app.openFolder(page)
+    await expect(page.getByTestId('message-user')).toHaveText(['Summarise notes/todo.md'])
+    await expect(toolCards(page, 'Read')).toHaveCount(1)
+    // The words of the reply shown before the kill were saved before they were shown.
+    await expect(page.getByTestId('message-assistant').last()).toContainText('The list says')
+    await expect(page.getByTestId('turn-interrupted')).toBeVisible()
+
+    await sendMessage(page, 'Go on')
+    await expect(page.getByTestId('message-assistant').last()).toContainText('Picking up')
+    await waitForTurnEnd(page)
+  })
 })
 
 test('sessions are renamed, searched, forked, replayed, exported and deleted', async ({
@@ -106,7 +111,6 @@ test('sessions are renamed, searched, forked, replayed, exported and deleted', a
   await page.getByTestId('session-search').fill('todo list')
   await expect(sessions).toHaveCount(1)
   await expect(page.getByTestId('session-snippet')).toContainText('todo list')
-  await app.screenshot(page, 'session-history-02-search')
   await page.getByTestId('session-search').fill('zebra')
   await expect(page.getByTestId('session-search-empty')).toBeVisible()
   await page.getByTestId('session-search').fill('')
@@ -118,7 +122,6 @@ test('sessions are renamed, searched, forked, replayed, exported and deleted', a
   await expect(page.getByTestId('message-assistant')).toHaveCount(0)
   await page.getByTestId('replay-next').click()
   await expect(page.getByTestId('message-assistant')).toContainText('Greetings live')
-  await app.screenshot(page, 'session-history-03-replay')
   await page.getByTestId('replay-exit').click()
   await expect(page.getByTestId('composer-input')).toBeVisible()
 
@@ -136,7 +139,6 @@ test('sessions are renamed, searched, forked, replayed, exported and deleted', a
   // Fork from the reply: a new session with the conversation up to there, then continued.
   await page.getByTestId('message-assistant').hover()
   await expect(page.getByTestId('fork-button').last()).toHaveCSS('opacity', '1')
-  await app.screenshot(page, 'session-history-05-fork')
   await page.getByTestId('fork-button').last().click()
   await expect(page.getByTestId('session-title')).toHaveText('Greeting hunt (fork)')
   await expect(page.getByTestId('message-user')).toHaveText(['Where is the greeting?'])
@@ -150,7 +152,6 @@ test('sessions are renamed, searched, forked, replayed, exported and deleted', a
     'And in the fork?'
   ])
   await expect(sessions).toHaveCount(3)
-  await app.screenshot(page, 'session-history-04-list')
 
   // Delete, after a confirmation.
   const notes = sessions.filter({ hasText: 'What are the notes?' })

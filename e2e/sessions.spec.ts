@@ -27,7 +27,6 @@ test('a second session in the same folder keeps its own transcript', async ({ pa
   await expect(page.getByTestId('message-assistant').last()).toContainText('Reply in the second.')
   await waitForTurnEnd(page)
   await expect(page.getByTestId('message-user')).toHaveCount(1)
-  await app.screenshot(page, 'sessions-01-second')
 
   // Sessions are titled after their first message; both stay listed.
   const first = sessions.filter({ hasText: 'First session question' })
@@ -40,7 +39,6 @@ test('a second session in the same folder keeps its own transcript', async ({ pa
   await expect(page.getByTestId('message-user')).toHaveCount(1)
   await expect(page.getByTestId('message-user')).toContainText('First session question')
   await expect(page.getByTestId('message-assistant')).toContainText('Reply in the first session.')
-  await app.screenshot(page, 'sessions-02-first-again')
 
   await second.click()
   await expect(page.getByTestId('message-user')).toHaveCount(1)

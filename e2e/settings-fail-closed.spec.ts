@@ -24,7 +24,6 @@ test('a typo in the settings file shows a banner and the last valid settings sta
   await expect(banner).toContainText('using the last settings that were valid')
   await expect(banner).toContainText('"shel" is not a setting here; did you mean "shell"?')
   await expect(banner).toContainText(/settings\.yaml line \d+/)
-  await app.screenshot(page, 'settings-banner-last-valid')
 
   await banner.getByRole('button', { name: 'Open Settings' }).click()
   const issues = page.getByTestId('settings-file-issues')
@@ -55,9 +54,7 @@ test('with no valid copy, nothing runs: a red banner, and the message is kept wi
   await expect(banner).toContainText(
     /settings\.yaml line \d+: not valid YAML: Map keys must be unique/
   )
-  await app.screenshot(page, 'settings-banner-blocked')
   // On a small laptop window the banner wraps and its button stays in reach.
   await page.setViewportSize({ width: 900, height: 700 })
   await expect(banner.getByRole('button', { name: 'Open Settings' })).toBeInViewport()
-  await app.screenshot(page, 'settings-banner-blocked-narrow')
 })

@@ -38,7 +38,6 @@ test('the section list, and leaving with unsaved changes asks first', async ({ p
   await nav.getByTestId('settings-nav-memory').click()
   await expect(page.getByTestId('settings-block-memory')).toBeInViewport()
   await expect(nav.getByTestId('settings-nav-memory')).toHaveAttribute('aria-current', 'location')
-  await app.screenshot(page, 'settings-map-01-sections')
 
   // One Save bar: moving to another section keeps the edit pending, and says so.
   await nav.getByTestId('settings-nav-permissions').click()
@@ -57,7 +56,6 @@ test('the section list, and leaving with unsaved changes asks first', async ({ p
   await expect(prompt).toBeVisible()
   await expect(prompt).toContainText('Leave Settings with unsaved changes?')
   await expect(prompt.getByTestId('leave-prompt-stay')).toBeFocused()
-  await app.screenshot(page, 'settings-map-02-leave-prompt')
   await prompt.getByTestId('leave-prompt-stay').click()
   await expect(prompt).toBeHidden()
   await expect(page.getByTestId('approval-mode-current')).toHaveText('read-only')
@@ -117,7 +115,6 @@ test.describe('provider setup', () => {
     await page.getByTestId('provider-test-button').click()
     await expect(result).toContainText('NOT_SET_IN_THIS_TEST, which is not set')
     await expect(result).not.toContainText('401')
-    await app.screenshot(page, 'settings-map-03-missing-variable', form)
 
     // A malformed base URL says what is malformed.
     await page.getByTestId('provider-key-env').fill('')
@@ -127,7 +124,6 @@ test.describe('provider setup', () => {
     await expect(page.getByTestId('provider-base-url')).toHaveAttribute('aria-invalid', 'true')
     await page.getByTestId('provider-test-button').click()
     await expect(result).toContainText('has no scheme: start it with http:// or https://')
-    await app.screenshot(page, 'settings-map-04-malformed-url', form)
 
     // A closed port on 127.0.0.1: which address, and that it refused.
     const port = await closedPort()
@@ -135,7 +131,6 @@ test.describe('provider setup', () => {
     await page.getByTestId('provider-test-button').click()
     await expect(result).toContainText(`(127.0.0.1:${port})`)
     await expect(result).toContainText('refused the connection')
-    await app.screenshot(page, 'settings-map-05-refused', form)
 
     // Browser mode: the key can be typed, and goes to a 0600 file in the data directory.
     await page.getByTestId('provider-base-url').fill(app.fakeModel.openaiBaseUrl)
@@ -150,7 +145,6 @@ test.describe('provider setup', () => {
     expect(readFileSync(keyFile, 'utf8')).toContain('sk-fake-e2e-key')
     await page.getByTestId('provider-test-button').click()
     await expect(result).toContainText('Connected')
-    await app.screenshot(page, 'settings-map-06-key-file', form)
     // The settings file names the key; it never holds it.
     await page.getByTestId('provider-save-button').click()
     await expect
@@ -183,7 +177,6 @@ test('the rule editor refuses an unknown tool and asks about a rule for every Sh
   )
   await expect(form.getByTestId('rule-tool')).toHaveAttribute('aria-invalid', 'true')
   await expect(form.getByTestId('rule-save')).toBeDisabled()
-  await app.screenshot(page, 'settings-map-07-unknown-tool', form)
 
   // Shell with no command prefix covers every call: Save asks first.
   await form.getByTestId('rule-tool').fill('Shell')
@@ -194,7 +187,6 @@ test('the rule editor refuses an unknown tool and asks about a rule for every Sh
   await form.getByTestId('rule-save').click()
   const confirm = form.getByTestId('rule-all-shell-confirm')
   await expect(confirm).toContainText('runs every Shell command without asking')
-  await app.screenshot(page, 'settings-map-08-all-shell', form)
   await confirm.getByTestId('rule-all-shell-back').click()
   await expect(confirm).toHaveCount(0)
   await expect(form.getByTestId('rule-command')).toBeFocused()
@@ -214,7 +206,6 @@ test('one Save bar for rules, MCP servers and prices; every way out asks first',
 }) => {
   await app.openFolder(page)
   await page.getByTestId('settings-button').click()
-  const bar = page.getByTestId('settings-save-bar')
   const status = page.getByTestId('settings-save-status')
 
   // A project rule: "Add rule" puts it in the draft and writes nothing.
@@ -256,8 +247,6 @@ test('one Save bar for rules, MCP servers and prices; every way out asks first',
   await expect(nav.getByTestId('settings-nav-dirty-providers')).toHaveCount(0)
   await expect(page.getByTestId('rule-save')).toHaveCount(0)
   expect(readFileSync(app.settingsFile, 'utf8')).not.toContain('idle')
-  await app.screenshot(page, 'settings-map-09-save-bar', bar)
-  await app.screenshot(page, 'settings-map-10-unsaved-sections', nav)
 
   // Ctrl/Cmd+L leaves Settings for the message box: it asks first, and Stay keeps everything.
   const prompt = page.getByTestId('leave-prompt')

@@ -2,6 +2,7 @@
 // list (from the palette and from /help); desktop notifications in a hidden page; and a session
 // opened from the sessions search landing on its hit.
 import type { Page } from '@playwright/test'
+import { gate } from '../testing/fake-model-server'
 import { expect, test } from './fixtures/app'
 import { sendMessage, waitForTurnEnd } from './fixtures/chat'
 
@@ -33,7 +34,7 @@ function painted(page: Page): Promise<{ hits: number; current: number }> {
 test('every shortcut, the command palette and the shortcuts list', async ({ page, app }) => {
   app.fakeModel.setScript([
     { text: 'The greeting is in src/greet.ts.' },
-    { text: 'This one streams slowly so that Escape can stop it.', chunkDelayMs: 1_500 }
+    { text: 'This one is held mid-stream so that Escape can stop it.', holdUntil: gate().opened }
   ])
   await app.openFolder(page)
   await sendMessage(page, 'Where is the greeting?')
@@ -57,7 +58,6 @@ test('every shortcut, the command palette and the shortcuts list', async ({ page
   await expect(items.first()).toHaveText('Switch to: Where is the greeting?')
   await input.fill('')
   await expect(items.first()).toContainText('New session')
-  await app.screenshot(page, 'shortcuts-01-palette')
   await input.fill('wheregreet')
   await input.press('Enter')
   await expect(page.getByTestId('command-palette')).toBeHidden()
@@ -114,7 +114,6 @@ test('every shortcut, the command palette and the shortcuts list', async ({ page
   const label = mod === 'Meta' ? '⌘K' : 'Ctrl+K'
   await expect(list.getByTestId('shortcut-line').filter({ hasText: label })).toHaveCount(1)
   await expect(list).toContainText('edit the last message')
-  await app.screenshot(page, 'shortcuts-03-list')
   await page.keyboard.press('Escape')
   await expect(list).toBeHidden()
 
@@ -169,7 +168,6 @@ test('find in the conversation: hits highlighted, next and previous, Escape clos
   const count = page.getByTestId('find-count')
   await expect(count).toHaveText('1 of 4')
   await expect.poll(() => painted(page)).toEqual({ hits: 3, current: 1 })
-  await app.screenshot(page, 'shortcuts-02-find')
 
   await find.press('Enter')
   await expect(count).toHaveText('2 of 4')
@@ -342,7 +340,6 @@ test('a session opened from the search lands on its hit, far back in a long tran
   await expect(page.getByTestId('find-input')).toHaveValue('zebra')
   await expect(page.getByTestId('find-count')).toHaveText('1 of 1')
   await expect.poll(() => painted(page)).toEqual({ hits: 0, current: 1 })
-  await app.screenshot(page, 'shortcuts-04-search-landed')
 
   // A snippet is the text the reply shows, not its Markdown, with the hit whole.
   await page.getByTestId('session-search').fill('giraffe')

@@ -1,19 +1,10 @@
 // The model saves what it learned as a skill draft; the person reads it in Settings → Skills and
 // activates it; the next turn's Skill tool names it. A draft that would take a project skill's
 // name cannot be activated, and says why.
-import { mkdirSync, writeFileSync } from 'node:fs'
-import path from 'node:path'
 import { latestToolResults } from '../testing/fake-model-server'
 import { expect, test } from './fixtures/app'
 import { readWorkspaceFile, sendMessage, toolCards, waitForTurnEnd } from './fixtures/chat'
-
-function write(root: string, files: Record<string, string>): void {
-  for (const [relative, text] of Object.entries(files)) {
-    const file = path.join(root, relative)
-    mkdirSync(path.dirname(file), { recursive: true })
-    writeFileSync(file, text)
-  }
-}
+import { writeFiles } from './fixtures/workspace'
 
 interface SentTool {
   function: { name: string; description: string }
@@ -29,8 +20,7 @@ test('a draft the model saved is activated in Settings → Skills and listed by 
   page,
   app
 }) => {
-  await page.setViewportSize({ width: 1280, height: 800 })
-  write(app.workspace, {
+  writeFiles(app.workspace, {
     '.mecatl/skills/deploy/SKILL.md':
       '---\nname: deploy\ndescription: Ship a release\n---\nShip.\n',
     // Put there some other way (a clone, Write): it takes the project skill's name.
@@ -46,7 +36,6 @@ test('a draft the model saved is activated in Settings → Skills and listed by 
   await sendMessage(page, 'Remember how we greet people here')
   // SkillDraft writes in the project: in ask mode it is approved as Write is.
   await expect(page.getByTestId('approval-allow')).toBeVisible()
-  await app.screenshot(page, 'skill-drafts-01-approval')
   await page.getByTestId('approval-allow').click()
   await waitForTurnEnd(page)
   await expect(page.getByTestId('message-assistant').last()).toContainText(
@@ -69,12 +58,6 @@ test('a draft the model saved is activated in Settings → Skills and listed by 
   )
   await expect(clash.getByTestId('skill-draft-dropped')).toContainText('allowed-tools')
   await expect(clash.getByTestId('skill-draft-activate')).toBeDisabled()
-  await section.getByTestId('skill-drafts').scrollIntoViewIfNeeded()
-  await app.screenshot(page, 'skill-drafts-02-settings')
-  await page.setViewportSize({ width: 900, height: 700 })
-  await section.getByTestId('skill-drafts').scrollIntoViewIfNeeded()
-  await app.screenshot(page, 'skill-drafts-03-settings-900')
-  await page.setViewportSize({ width: 1280, height: 800 })
 
   await saved.getByTestId('skill-draft-activate').click()
   await expect(section.getByTestId('skill-draft-note')).toContainText(
@@ -84,8 +67,6 @@ test('a draft the model saved is activated in Settings → Skills and listed by 
   const learned = section.getByTestId('skill-row').filter({ hasText: 'greeting-style' })
   await expect(learned).toContainText('learned')
   await expect(learned).toContainText(draft.description)
-  await section.getByTestId('skill-drafts').scrollIntoViewIfNeeded()
-  await app.screenshot(page, 'skill-drafts-04-activated')
   await page.getByTestId('settings-close').click()
 
   await sendMessage(page, 'Greet Ada')

@@ -1,18 +1,9 @@
 // Skills, slash commands, instruction files and AskUser, as a person meets them in the window.
-import { mkdirSync, writeFileSync } from 'node:fs'
-import path from 'node:path'
 import { latestToolResults } from '../testing/fake-model-server'
 import type { NormalizedRequest } from '../testing/fake-model-server'
 import { expect, test } from './fixtures/app'
 import { waitForTurnEnd } from './fixtures/chat'
-
-function write(root: string, files: Record<string, string>): void {
-  for (const [relative, text] of Object.entries(files)) {
-    const file = path.join(root, relative)
-    mkdirSync(path.dirname(file), { recursive: true })
-    writeFileSync(file, text)
-  }
-}
+import { writeFiles } from './fixtures/workspace'
 
 function lastUserText(req: NormalizedRequest): string {
   return req.messages.filter((m) => m.role === 'user').at(-1)?.text ?? ''
@@ -22,7 +13,7 @@ test('a project command with $ARGUMENTS and a skill through the palette; instruc
   page,
   app
 }) => {
-  write(app.workspace, {
+  writeFiles(app.workspace, {
     'AGENTS.md': 'Answer in haiku.\n',
     '.claude/commands/review.md':
       '---\ndescription: Review a file for bugs\n---\nReview $ARGUMENTS for bugs and unclear names.\n',
@@ -48,7 +39,6 @@ test('a project command with $ARGUMENTS and a skill through the palette; instruc
   await input.fill('/')
   await expect(palette).toContainText('/new')
   await expect(palette).toContainText('/release-notes')
-  await app.screenshot(page, 'skills-01-palette')
 
   await input.fill('/rev')
   await input.press('Enter')
@@ -72,7 +62,6 @@ test('a project command with $ARGUMENTS and a skill through the palette; instruc
     'Skill prompt: Group the changes by area.'
   )
   await waitForTurnEnd(page)
-  await app.screenshot(page, 'skills-02-expanded')
 
   // /help lists the commands; the built-in wins over help.md.
   await input.fill('/help')
@@ -80,7 +69,6 @@ test('a project command with $ARGUMENTS and a skill through the palette; instruc
   const help = page.getByTestId('command-help')
   await expect(help).toContainText('/review')
   await expect(help).toContainText('List the commands you can use here')
-  await app.screenshot(page, 'skills-03-help')
   await input.press('Escape')
   await expect(help).toBeHidden()
 
@@ -106,8 +94,6 @@ test('a project command with $ARGUMENTS and a skill through the palette; instruc
   await expect(section).toContainText('Write release notes grouped by area')
   await expect(section).toContainText('not valid YAML')
   await expect(section.getByTestId('command-problems')).toContainText('/help from')
-  await section.scrollIntoViewIfNeeded()
-  await app.screenshot(page, 'skills-04-settings')
   expect(app.fakeModel.exhaustedRequests()).toEqual([])
 })
 
@@ -137,13 +123,11 @@ test('the model asks with AskUser and the turn continues with the answer', async
   const card = page.getByTestId('question-card')
   await expect(card).toContainText('Which greeting should I use?')
   await expect(card.getByTestId('question-option')).toHaveText(['Hello', 'Good morning'])
-  await app.screenshot(page, 'skills-05-ask-user-options')
   await card.getByTestId('question-option').filter({ hasText: 'Good morning' }).click()
 
   await expect(card).toContainText('And whose name goes in it?')
   await expect(card.getByTestId('question-option')).toHaveCount(0)
   await card.getByTestId('question-answer-input').fill('Ada')
-  await app.screenshot(page, 'skills-06-ask-user-text')
   await card.getByTestId('question-answer-input').press('Enter')
   await expect(card).toBeHidden()
   await expect(page.getByTestId('message-assistant').last()).toContainText(
@@ -156,5 +140,4 @@ test('the model asks with AskUser and the turn continues with the answer', async
     app.fakeModel.chatRequests()[1] &&
       latestToolResults(app.fakeModel.chatRequests()[1]!)[0]?.content
   ).toBe('The person answered: Good morning')
-  await app.screenshot(page, 'skills-07-ask-user-done')
 })

@@ -1,4 +1,5 @@
-// Stop: a slow reply is cut short, the turn ends as stopped, and the next message works.
+// Stop: a reply in flight is cut short, the turn ends as stopped, and the next message works.
+import { gate } from '../testing/fake-model-server'
 import { expect, test } from './fixtures/app'
 import { sendMessage, waitForTurnEnd } from './fixtures/chat'
 
@@ -6,8 +7,9 @@ test('Stop ends a streaming reply, and the session takes the next message', asyn
   page,
   app
 }) => {
-  const slow = 'This reply streams slowly so that there is time to press Stop before it ends.'
-  app.fakeModel.setScript([{ text: slow, chunkDelayMs: 1_500 }, { text: 'Back again.' }])
+  // Held after its first words until the test is done with it, which is never: Stop ends it.
+  const slow = 'This reply is held mid-stream so that there is time to press Stop before it ends.'
+  app.fakeModel.setScript([{ text: slow, holdUntil: gate().opened }, { text: 'Back again.' }])
   await app.openFolder(page)
   await sendMessage(page, 'Tell me something long')
 
@@ -17,7 +19,6 @@ test('Stop ends a streaming reply, and the session takes the next message', asyn
   await expect(page.getByTestId('turn-stopped')).toBeVisible()
   await waitForTurnEnd(page)
   await expect(page.getByTestId('message-assistant').last()).not.toContainText('before it ends.')
-  await app.screenshot(page, 'stop-01-stopped')
 
   await sendMessage(page, 'Still there?')
   await expect(page.getByTestId('message-assistant').last()).toContainText('Back again.')

@@ -30,7 +30,6 @@ test('thinking is shown collapsed on the reply and carried back across a tool ca
   await picker.selectOption('budget:4096')
   await expect(picker).toHaveValue('budget:4096')
   expect(readFileSync(app.settingsFile, 'utf8')).toContain('thinking_budget: 4096')
-  await app.screenshot(page, 'thinking-00-picker')
   await sendMessage(page, 'What does the README say?')
   await expect(toolCards(page, 'Read')).toHaveAttribute('data-state', 'done')
   await waitForTurnEnd(page)
@@ -40,11 +39,9 @@ test('thinking is shown collapsed on the reply and carried back across a tool ca
   // Collapsed: the summary shows, the thinking itself does not.
   await expect(blocks.first().locator('summary')).toHaveText('Thinking')
   await expect(blocks.first().getByTestId('thinking-text')).toBeHidden()
-  await app.screenshot(page, 'thinking-01-collapsed')
 
   await blocks.first().locator('summary').click()
   await expect(blocks.first().getByTestId('thinking-text')).toHaveText(thought)
-  await app.screenshot(page, 'thinking-02-open')
 
   const bodies = app.fakeModel.requests.filter((r) => r.path.endsWith('/v1/messages'))
   expect(bodies[0]?.body).toMatchObject({ thinking: { type: 'enabled', budget_tokens: 4096 } })

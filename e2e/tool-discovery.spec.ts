@@ -20,7 +20,6 @@ test('a session without files, and a model picker that shows what each model can
   const sessions = page.getByTestId('session-item')
   const before = await sessions.count()
   await page.getByTestId('new-session-menu').click()
-  await app.screenshot(page, 'tool-discovery-01-new-session-menu')
   await page.getByTestId('new-session-no-fs').click()
   await expect(sessions).toHaveCount(before + 1)
   await expect(page.getByTestId('session-profile')).toHaveText('No files')
@@ -30,7 +29,6 @@ test('a session without files, and a model picker that shows what each model can
     'I cannot read files in this session.'
   )
   await waitForTurnEnd(page)
-  await app.screenshot(page, 'tool-discovery-02-no-fs-session')
 
   const [request, answer] = app.fakeModel.chatRequests()
   const fileTools = ['Read', 'Write', 'Edit', 'ListDir', 'Glob', 'Grep', 'Shell']

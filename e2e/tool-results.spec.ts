@@ -78,10 +78,6 @@ test('Write shows a new file as additions and Edit shows its change as a diff', 
   await expect(edited.getByTestId('diff-add').first()).toContainText('// Say it warmly.')
   // Old and new line numbers: the removed line was line 2, the added ones are lines 2 and 3.
   await expect(edited.getByTestId('diff-add').nth(1).locator('td').nth(1)).toHaveText('3')
-  // Tall enough for both cards in one picture.
-  await page.setViewportSize({ width: 1280, height: 1100 })
-  await toolCards(page, 'Write').scrollIntoViewIfNeeded()
-  await app.screenshot(page, 'tool-results-01-write-and-edit-diffs')
 
   // The text the model was sent stays one click away.
   await toolCards(page, 'Edit').getByTestId('result-as-text').click()
@@ -136,9 +132,6 @@ test('Grep shows its hits grouped by file and Glob lists the files', async ({ pa
     'src/main.ts',
     'src/util/names.ts'
   ])
-  await page.setViewportSize({ width: 1280, height: 1100 })
-  await page.getByTestId('transcript').evaluate((el) => (el.scrollTop = el.scrollHeight))
-  await app.screenshot(page, 'tool-results-06-grep-and-glob')
 })
 
 test('a result over the budget is cut, and the whole output opens from its card', async ({
@@ -180,12 +173,9 @@ test('a result over the budget is cut, and the whole output opens from its card'
   await expect(rule).toContainText('The model saw the lines above; the rest begins here')
   await viewer.getByTestId('spill-jump').click()
   await expect(rule).toBeInViewport()
-  await app.screenshot(page, 'tool-results-02-spill-viewer')
 
   await page.keyboard.press('Escape')
   await expect(viewer).toBeHidden()
-  await notice.scrollIntoViewIfNeeded()
-  await app.screenshot(page, 'tool-results-03-spill-notice')
 })
 
 test('the plan shows as a checklist beside the chat and follows the model live', async ({
@@ -226,7 +216,6 @@ test('the plan shows as a checklist beside the chat and follows the model live',
   expect(app.fakeModel.chatRequests()[2]?.messages.at(-1)?.toolResults?.[0]?.content).toContain(
     '[>] List what each folder is for'
   )
-  await app.screenshot(page, 'tool-results-04-plan')
 
   await sendMessage(page, 'Go on')
   await expect(page.getByTestId('todo-progress')).toHaveText('4 of 4 done')
@@ -234,7 +223,6 @@ test('the plan shows as a checklist beside the chat and follows the model live',
   await page.getByTestId('todo-toggle').click()
   await expect(panel.getByTestId('todo-item')).toHaveCount(0)
   await expect(panel).toContainText('4/4')
-  await app.screenshot(page, 'tool-results-05-plan-folded')
 
   // A reload keeps the plan: it comes back with the session.
   await page.reload()

@@ -35,10 +35,8 @@ test('the first open asks about the folder’s authors; not trusted, a read arms
   await page.keyboard.press('Escape')
   await expect(question).toBeVisible()
   await expect(page.getByTestId('folder-trust-no')).toBeFocused()
-  await app.screenshot(page, 'workspace-trust-01-question')
   await page.setViewportSize({ width: 900, height: 700 })
   await expect(page.getByTestId('folder-trust-yes')).toBeInViewport()
-  await app.screenshot(page, 'workspace-trust-02-question-900')
   await page.setViewportSize({ width: 1280, height: 800 })
 
   await page.getByTestId('folder-trust-no').click()
@@ -63,7 +61,6 @@ test('the first open asks about the folder’s authors; not trusted, a read arms
   await expect(page.getByRole('dialog', { name: 'What this conversation holds' })).toContainText(
     'do not trust the authors of this folder'
   )
-  await app.screenshot(page, 'workspace-trust-03-untrusted-refused')
   await page.keyboard.press('Escape')
   await page.setViewportSize({ width: 900, height: 700 })
   // The chat header's badge stays in view; the sidebar (with the folder's chip) hides itself at
@@ -72,7 +69,6 @@ test('the first open asks about the folder’s authors; not trusted, a read arms
   await page.getByTestId('sidebar-toggle').click()
   await expect(chip).toBeInViewport()
   await expect(chip).toHaveAttribute('data-trust', 'untrusted')
-  await app.screenshot(page, 'workspace-trust-04-untrusted-900')
   await page.getByTestId('sidebar-toggle').click()
   await page.setViewportSize({ width: 1280, height: 800 })
 
@@ -97,7 +93,6 @@ test('changing the answer from the folder header: trusting applies from the next
   const question = page.getByTestId('folder-trust-dialog')
   await expect(question).toBeVisible()
   await expect(page.getByTestId('folder-trust-now')).toContainText('Now: not trusted')
-  await app.screenshot(page, 'workspace-trust-05-change')
   // A change can be cancelled with Escape.
   await page.keyboard.press('Escape')
   await expect(question).toBeHidden()
@@ -127,5 +122,4 @@ test('a folder the fixture trusts (as every other spec opens one) shows it quiet
   await app.openFolder(page)
   await expect(page.getByTestId('folder-trust-chip')).toHaveText('Trusted folder')
   await expect(page.getByTestId('taint-badge')).toHaveAttribute('data-level', 'clean')
-  await app.screenshot(page, 'workspace-trust-06-trusted')
 })

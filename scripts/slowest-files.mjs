@@ -1,5 +1,6 @@
-// The slowest test files of a vitest run, read from its JSON reporter's file, for the summary
-// that `npm test` (scripts/test.mjs) prints after the unit step.
+// The slowest test files of a vitest run and the slowest specs of a Playwright run, read from
+// their JSON reporters' files, for the summary that `npm test` (scripts/test.mjs) prints under
+// each test step.
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 
@@ -27,6 +28,50 @@ export function slowestFiles(reportPath, root, count = 10) {
     }))
     .sort((a, b) => b.seconds - a.seconds)
     .slice(0, count)
+}
+
+/**
+ * The `count` slowest spec files of a Playwright JSON report, slowest first, with paths relative
+ * to `root`: each file's time is the sum of its tests' runs (a retry included), so with several
+ * workers the times add up to more than the step took. A missing or unreadable report gives [].
+ * @param {string} reportPath
+ * @param {string} root
+ * @param {number} [count]
+ * @returns {{ file: string, seconds: number }[]}
+ */
+export function slowestSpecs(reportPath, root, count = 10) {
+  let report
+  try {
+    report = JSON.parse(readFileSync(reportPath, 'utf8'))
+  } catch {
+    return []
+  }
+  const testDir = typeof report?.config?.rootDir === 'string' ? report.config.rootDir : root
+  if (!Array.isArray(report?.suites)) return []
+  const perFile = new Map()
+  for (const suite of report.suites) {
+    if (typeof suite?.file !== 'string') continue
+    const file = path.relative(root, path.resolve(testDir, suite.file))
+    perFile.set(file, (perFile.get(file) ?? 0) + suiteMs(suite))
+  }
+  return [...perFile]
+    .map(([file, ms]) => ({ file, seconds: ms / 1000 }))
+    .sort((a, b) => b.seconds - a.seconds)
+    .slice(0, count)
+}
+
+/** Every run of every test in a suite and the suites inside it (describe blocks), in ms. */
+function suiteMs(suite) {
+  let ms = 0
+  for (const spec of Array.isArray(suite.specs) ? suite.specs : []) {
+    for (const test of Array.isArray(spec?.tests) ? spec.tests : []) {
+      for (const result of Array.isArray(test?.results) ? test.results : []) {
+        if (typeof result?.duration === 'number') ms += Math.max(0, result.duration)
+      }
+    }
+  }
+  for (const inner of Array.isArray(suite.suites) ? suite.suites : []) ms += suiteMs(inner)
+  return ms
 }
 
 /** A file that never started (it failed to import) has no times: it took none worth ranking. */

@@ -4,7 +4,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { slowestFiles, slowestLines } from './slowest-files.mjs'
+import { slowestFiles, slowestLines, slowestSpecs } from './slowest-files.mjs'
 
 const root = '/repo'
 
@@ -58,6 +58,53 @@ describe('slowestFiles', () => {
     expect(slowestFiles(path.join(dir, 'absent.json'), root)).toEqual([])
     expect(slowestFiles(await report('{"testResults": [tru'), root)).toEqual([])
     expect(slowestFiles(await report({ testResults: 'no' }), root)).toEqual([])
+  })
+})
+
+/** A spec of a Playwright JSON report with one test, run once per duration given (retries). */
+function spec(title: string, ...durations: number[]): Record<string, unknown> {
+  return { title, tests: [{ results: durations.map((duration, retry) => ({ duration, retry })) }] }
+}
+
+describe('slowestSpecs', () => {
+  it('sums each spec file’s runs, describe blocks and retries included, slowest first', async () => {
+    const slowest = slowestSpecs(
+      await report({
+        config: { rootDir: path.join(root, 'e2e') },
+        suites: [
+          { file: 'stop.spec.ts', specs: [spec('stops', 2000)] },
+          {
+            file: 'screens/chat.spec.ts',
+            specs: [spec('first chat', 3000)],
+            suites: [{ title: 'anthropic', specs: [spec('thinking', 1500, 1000)] }]
+          },
+          { file: 'quick.spec.ts', specs: [spec('quick', 100)] }
+        ]
+      }),
+      root
+    )
+    expect(slowest).toEqual([
+      { file: 'e2e/screens/chat.spec.ts', seconds: 5.5 },
+      { file: 'e2e/stop.spec.ts', seconds: 2 },
+      { file: 'e2e/quick.spec.ts', seconds: 0.1 }
+    ])
+  })
+
+  it('keeps the ten slowest', async () => {
+    const suites = Array.from({ length: 12 }, (_, i) => ({
+      file: `s${i}.spec.ts`,
+      specs: [spec('t', (i + 1) * 100)]
+    }))
+    const slowest = slowestSpecs(await report({ config: { rootDir: root }, suites }), root)
+    expect(slowest.map((s) => s.file)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `s${11 - i}.spec.ts`)
+    )
+  })
+
+  it('gives nothing for a report that is missing or not Playwright JSON', async () => {
+    expect(slowestSpecs(path.join(dir, 'absent.json'), root)).toEqual([])
+    expect(slowestSpecs(await report('{"suites": [tru'), root)).toEqual([])
+    expect(slowestSpecs(await report({ suites: 'no' }), root)).toEqual([])
   })
 })
 

@@ -1,13 +1,14 @@
 // `npm test`: the system packages the tests drive (installed when missing, see
 // system-packages.mjs), then typecheck, lint, unit tests, integration tests, build, end-to-end
 // tests, in that order, stopping at the first failure. Ends with one `N passed, N failed` line
-// counting the steps, which CI reads; each vitest step's line is followed by its ten slowest files.
+// counting the steps, which CI reads; each step's line gives its time, each test step's is
+// followed by its ten slowest test or spec files, and a last line gives the whole run's time.
 import { spawnSync } from 'node:child_process'
 import { existsSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { slowestFiles, slowestLines } from './slowest-files.mjs'
+import { slowestFiles, slowestLines, slowestSpecs } from './slowest-files.mjs'
 import { ensureSystemPackages } from './system-packages.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -15,6 +16,8 @@ const bin = (name) => path.join(root, 'node_modules', '.bin', name)
 // vitest's JSON report of each vitest step, beside its usual output: the summary ranks files from it.
 const unitReport = path.join(os.tmpdir(), `mecatl-unit-report-${process.pid}.json`)
 const integrationReport = path.join(os.tmpdir(), `mecatl-integration-report-${process.pid}.json`)
+// Playwright's JSON report of the e2e step, for its slowest specs.
+const e2eReport = path.join(os.tmpdir(), `mecatl-e2e-report-${process.pid}.json`)
 
 function run(command, args, options = {}) {
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options })
@@ -123,11 +126,16 @@ const steps = [
   {
     name: 'e2e tests',
     shown: 'playwright test',
-    run: () => run(bin('playwright'), ['test'])
+    run: () => {
+      const env = { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport }
+      return run(bin('playwright'), ['test', '--reporter=list,json'], { env })
+    },
+    after: () => slowestLines(slowestSpecs(e2eReport, root)).map((line) => `       ${line}`)
   }
 ]
 
 const results = []
+const begun = Date.now()
 for (const step of steps) {
   console.log(`\n=== npm test: ${step.name} (${step.shown}) ===`)
   const started = Date.now()
@@ -146,9 +154,11 @@ for (const { step, outcome, seconds } of results) {
   )
   for (const line of step.after?.() ?? []) console.log(line)
 }
-for (const report of [unitReport, integrationReport]) rmSync(report, { force: true })
+for (const report of [unitReport, integrationReport, e2eReport]) rmSync(report, { force: true })
 for (const step of steps.slice(results.length))
   console.log(`skip ${step.name.padEnd(17)} (not run: an earlier step failed)`)
+const total = Math.round((Date.now() - begun) / 1000)
+console.log(`time ${Math.floor(total / 60)}m${String(total % 60).padStart(2, '0')}s in all`)
 // One word before the counts: the form CI reads as the closing line of a test run.
 console.log(`npm-test: ${passed} passed, ${failed} failed`)
 process.exitCode = failed > 0 ? 1 : 0

@@ -5,6 +5,7 @@ import OpenAI from 'openai'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import {
   exhaustedText,
+  gate,
   latestToolResults,
   startFakeModelServer
 } from '../../../testing/fake-model-server'
@@ -284,5 +285,47 @@ describe('streaming pace', () => {
     await reading.catch(() => undefined)
     expect(pieces).toHaveLength(2)
     expect(pieces.join('')).not.toBe('one two three four five six seven eight')
+  })
+
+  it('holds a reply after its first piece of text until its gate opens, in both formats', async () => {
+    const openaiGate = gate()
+    const anthropicGate = gate()
+    fake.setScript([
+      { text: 'one two three four five six seven eight', holdUntil: openaiGate.opened },
+      { text: 'nine ten eleven twelve thirteen fourteen', holdUntil: anthropicGate.opened }
+    ])
+    const openaiPieces: string[] = []
+    const openaiStream = await openai().chat.completions.create({
+      model: 'fake-small',
+      messages: [{ role: 'user', content: 'hi' }],
+      stream: true
+    })
+    const openaiRead = (async (): Promise<void> => {
+      for await (const chunk of openaiStream) {
+        const text = chunk.choices[0]?.delta.content
+        if (text) openaiPieces.push(text)
+      }
+    })()
+    await expect.poll(() => openaiPieces).toHaveLength(1)
+    // Held: nothing more arrives until the gate opens, however long that takes.
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(openaiPieces).toHaveLength(1)
+    openaiGate.open()
+    await openaiRead
+    expect(openaiPieces.join('')).toBe('one two three four five six seven eight')
+
+    const anthropicPieces: string[] = []
+    const anthropicStream = anthropic().messages.stream({
+      model: 'fake-large',
+      max_tokens: 100,
+      messages: [{ role: 'user', content: 'hi' }]
+    })
+    anthropicStream.on('text', (text) => anthropicPieces.push(text))
+    await expect.poll(() => anthropicPieces).toHaveLength(1)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(anthropicPieces).toHaveLength(1)
+    anthropicGate.open()
+    await anthropicStream.finalMessage()
+    expect(anthropicPieces.join('')).toBe('nine ten eleven twelve thirteen fourteen')
   })
 })

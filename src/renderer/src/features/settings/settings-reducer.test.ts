@@ -224,3 +224,38 @@ describe('file-changed', () => {
     expect(before).toBe(initialSettingsState)
   })
 })
+
+describe('loaded', () => {
+  const theme = (state: SettingsState): unknown => buildSettings(state, state.providers).appearance
+  const started = run(loadedEmpty, { type: 'load-started' })
+  const dark: SettingsAction = {
+    type: 'section-edit',
+    key: 'appearance',
+    value: { theme: 'dark' }
+  }
+
+  it('keeps an edit made while the file was being read, with the file under it', () => {
+    const edited = run(started, dark)
+    const answered = run(edited, {
+      type: 'loaded',
+      path: '/s.yaml',
+      settings: { ...fileWithOne, appearance: { theme: 'light' } },
+      issues: []
+    })
+    expect(answered).toMatchObject({ status: 'ready', dirty: true, path: '/s.yaml' })
+    expect(theme(answered)).toEqual({ theme: 'dark' })
+    expect(answered.providers.map((p) => p.id)).toEqual(['anthropic'])
+  })
+
+  it('replaces edits made before the read began (Discard reads the file again)', () => {
+    const edited = run(loadedEmpty, dark)
+    expect(edited.dirty).toBe(true)
+    const discarded = run(
+      edited,
+      { type: 'load-started' },
+      { type: 'loaded', path: '/s.yaml', settings: fileWithOne, issues: [] }
+    )
+    expect(discarded.dirty).toBe(false)
+    expect(theme(discarded)).toBeUndefined()
+  })
+})

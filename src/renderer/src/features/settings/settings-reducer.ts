@@ -149,6 +149,18 @@ function editForm(state: SettingsState, form: Partial<ProviderForm>): SettingsSt
   return { ...state, form: { ...state.form, ...form, touched: true }, dirty: true }
 }
 
+/**
+ * The file as read now, under what this window holds: a setting edited here keeps the edit, one
+ * left alone takes what is on disk (see settings-rebase.ts).
+ */
+function rebasedOnDisk(state: SettingsState, raw: unknown): SettingsState {
+  const disk = readSettings(raw)
+  const mine = buildSettings(state, state.providers)
+  const saved = buildSettings(state.saved, state.saved.providers)
+  const view = readSettings(rebased(saved, mine, buildSettings(disk, disk.providers)))
+  return { ...state, ...view, saved: disk }
+}
+
 function withDraft(state: SettingsState, draft: Partial<ProviderDraft>): SettingsState {
   // A changed provider invalidates the last test, so its result no longer shows as current.
   return editForm(state, { draft: { ...state.form.draft, ...draft }, test: { status: 'idle' } })
@@ -157,8 +169,14 @@ function withDraft(state: SettingsState, draft: Partial<ProviderDraft>): Setting
 export function settingsReducer(state: SettingsState, action: SettingsAction): SettingsState {
   switch (action.type) {
     case 'load-started':
-      return { ...state, status: 'loading', loadError: null }
+      // The screen is about to show the file: an edit from here on is made over what it shows.
+      return { ...state, status: 'loading', loadError: null, dirty: false }
     case 'loaded': {
+      // An edit made while the file was being read stays: a late answer must not undo a click.
+      if (state.dirty) {
+        const merged = rebasedOnDisk(state, action.settings)
+        return { ...merged, status: 'ready', path: action.path, fileIssues: action.issues }
+      }
       const view = readSettings(action.settings)
       return {
         ...initialSettingsState,
@@ -295,11 +313,7 @@ export function settingsReducer(state: SettingsState, action: SettingsAction): S
       return { ...state, draft: draftReducer(state.draft, action), dirty: true }
     case 'file-changed': {
       if (state.status !== 'ready') return state
-      const disk = readSettings(action.settings)
-      const mine = buildSettings(state, state.providers)
-      const saved = buildSettings(state.saved, state.saved.providers)
-      const view = readSettings(rebased(saved, mine, buildSettings(disk, disk.providers)))
-      return { ...state, ...view, saved: disk, fileIssues: action.issues }
+      return { ...rebasedOnDisk(state, action.settings), fileIssues: action.issues }
     }
     case 'price-set': {
       const priced = (draft: ProviderDraft): ProviderDraft => {
