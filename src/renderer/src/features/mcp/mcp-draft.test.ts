@@ -18,8 +18,11 @@ const servers = [
 ]
 
 const settings = useSettings.getState()
-const load = (file: Record<string, unknown>): void =>
+// As loadSettings reads the file: load-started, then loaded.
+const load = (file: Record<string, unknown>): void => {
+  settings.dispatch({ type: 'load-started' })
   settings.dispatch({ type: 'loaded', path: 'p', settings: file, issues: [] })
+}
 
 // What the MCP section lists, and what Save sends: both read the one draft.
 const shown = (): string[] =>

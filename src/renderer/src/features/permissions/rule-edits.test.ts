@@ -17,8 +17,11 @@ const view: RulesView = {
   user: { path: '/u/settings.yaml', rules: [{ tool: 'Stale', decision: 'forbid' }] }
 }
 
-const load = (settings: unknown): void =>
+// As loadSettings reads the file: load-started, then loaded.
+const load = (settings: unknown): void => {
+  useSettings.getState().dispatch({ type: 'load-started' })
   useSettings.getState().dispatch({ type: 'loaded', path: 'p', settings, issues: [] })
+}
 
 // The rules as the Permissions section lists them, scope by scope.
 function listed(): Record<string, string[]> {

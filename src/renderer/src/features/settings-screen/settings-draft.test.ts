@@ -80,7 +80,12 @@ describe('the settings draft', () => {
       value: { theme: 'system' }
     })
     expect(unsavedChanges(undone, false).any).toBe(false)
-    const discarded = run(toggled, { type: 'loaded', path: 'p', settings: file, issues: [] })
+    // Discard reads the file again, as loadSettings does: load-started, then loaded.
+    const discarded = run(
+      toggled,
+      { type: 'load-started' },
+      { type: 'loaded', path: 'p', settings: file, issues: [] }
+    )
     expect(unsavedChanges(discarded, false).any).toBe(false)
     expect(discarded.draft.values.appearance).toEqual({ theme: 'system' })
   })
